@@ -1,0 +1,131 @@
+"""The event log: append-only, each event hash-chained to the one before.
+
+An event records an action's name, its arguments, everything random it produced and how the
+action came out (its ``outcome``), and any rigging. Its hash covers all of that and the hash
+of the event before it, so changing, removing or reordering an event breaks the chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit.core.errors import MalformedInputError
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys and no spaces: the same value always gives the same text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_hash(index: int, action: str, args: dict[str, Any], outcome: Any, rig: Any, prev: str) -> str:
+    """The SHA-256 that chains an event to the one before it."""
+    body = canonical_json({"i": index, "a": action, "args": args, "out": outcome, "rig": rig, "prev": prev})
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of a game, as recorded in the log."""
+
+    index: int
+    action: str
+    args: dict[str, Any]
+    outcome: Any
+    rig: dict[str, Any] | None
+    prev: str
+    hash: str
+
+    @property
+    def rigged(self) -> bool:
+        """True when the cards or dice of this event were set by hand (for examples and tests)."""
+        return bool(self.rig)
+
+    def expected_hash(self) -> str:
+        """The hash this event's content and predecessor give."""
+        return event_hash(self.index, self.action, self.args, self.outcome, self.rig, self.prev)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, as stored in a game file."""
+        data: dict[str, Any] = {
+            "index": self.index,
+            "action": self.action,
+            "args": self.args,
+            "outcome": self.outcome,
+            "prev": self.prev,
+            "hash": self.hash,
+        }
+        if self.rig:
+            data["rig"] = self.rig
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Event:
+        """Read an event from its JSON form; malformed data is refused with what is missing."""
+        if not isinstance(data, dict):
+            raise MalformedInputError("event", f"is a {type(data).__name__}, not an object")
+        try:
+            index, action, args = data["index"], data["action"], data["args"]
+            outcome, prev, digest = data["outcome"], data["prev"], data["hash"]
+        except KeyError as missing:
+            raise MalformedInputError("event", f"has no field {missing}") from None
+        rig = data.get("rig")
+        if not isinstance(index, int) or not isinstance(action, str) or not isinstance(args, dict):
+            raise MalformedInputError("event", "needs an integer index, a text action and an object of args")
+        if not isinstance(prev, str) or not isinstance(digest, str):
+            raise MalformedInputError("event", "needs text hashes")
+        if rig is not None and not isinstance(rig, dict):
+            raise MalformedInputError("event", "rig must be an object")
+        return cls(index, action, args, outcome, rig, prev, digest)
+
+
+@dataclass
+class EventLog:
+    """An append-only list of hash-chained events."""
+
+    events: list[Event] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self.events[index]
+
+    @property
+    def head(self) -> str:
+        """The hash of the newest event (all zeros for an empty log)."""
+        return self.events[-1].hash if self.events else GENESIS_HASH
+
+    def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None) -> Event:
+        """Add an event at the end, chained to the current head."""
+        # Round-trip through JSON so the stored event is exactly what a file will hold.
+        args = json.loads(canonical_json(args))
+        outcome = json.loads(canonical_json(outcome))
+        rig = json.loads(canonical_json(rig)) if rig else None
+        index = len(self.events)
+        prev = self.head
+        digest = event_hash(index, action, args, outcome, rig, prev)
+        event = Event(index, action, args, outcome, rig, prev, digest)
+        self.events.append(event)
+        return event
+
+    def first_broken_link(self) -> tuple[int, str] | None:
+        """The first event whose index, predecessor or hash is wrong, with what is wrong."""
+        prev = GENESIS_HASH
+        for position, event in enumerate(self.events):
+            if event.index != position:
+                return position, f"is numbered {event.index}, expected {position}"
+            if event.prev != prev:
+                return position, "does not follow the event before it (hash chain broken)"
+            if event.expected_hash() != event.hash:
+                return position, "content does not match its hash"
+            prev = event.hash
+        return None

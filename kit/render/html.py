@@ -1,0 +1,60 @@
+"""HTML writer: notebook ``text/html`` outputs and widget panels.
+
+Self-contained (inline styles, no scripts, no external fonts) so it renders the same in
+JupyterLab, Voilà, GitHub and nbviewer. Every string is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kit.core.describe import Description, Face
+
+_TONE_COLOURS = {"success": "#1b5e20", "failure": "#8e0000", "warning": "#8a5a00", "neutral": "#333"}
+_TONE_WORDS = {"success": "✔", "failure": "✘", "warning": "!", "neutral": ""}
+
+
+def face_html(face: Face) -> str:
+    """A card or die face: a bordered box with its text, and its name for screen readers."""
+    colour = "#b00020" if face.red else "#111"
+    border = "2px solid #1565c0" if face.chosen else "1px solid #999"
+    weight = "bold" if face.chosen else "normal"
+    decoration = "line-through" if face.struck else "none"
+    radius = "50%" if face.kind == "die" else "4px"
+    alt = face.alt + (" (chosen)" if face.chosen else "") + (" (set aside)" if face.struck else "")
+    if face.note:
+        alt += f" — {face.note}"
+    mark = "▲" if face.chosen else ""
+    return (
+        f'<span role="img" aria-label="{escape(alt)}" title="{escape(alt)}" '
+        f'style="display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;'
+        f"border:{border};border-radius:{radius};background:#fff;color:{colour};"
+        f'font-weight:{weight};text-decoration:{decoration};text-align:center">'
+        f"{escape(face.text)}{mark}</span>"
+    )
+
+
+def to_html(description: Description, nested: bool = False) -> str:
+    """Render a description as a small self-contained HTML block."""
+    colour = _TONE_COLOURS[description.tone]
+    parts = [f'<div class="kit-result kit-{description.tone}" style="font-family:sans-serif;'
+             f'border-left:4px solid {colour};padding:4px 8px;margin:{"4px 0 0 8px" if nested else "2px 0"}">']
+    head = f"<strong>{escape(description.title)}</strong>"
+    if description.verdict:
+        sign = _TONE_WORDS[description.tone]
+        marker = escape(f"{sign} ") if sign else ""
+        head += f' — <span style="color:{colour}">{marker}{escape(description.verdict)}</span>'
+    parts.append(f"<div>{head}</div>")
+    if description.faces:
+        parts.append("<div>" + "".join(face_html(face) for face in description.faces) + "</div>")
+    if description.facts:
+        items = "".join(
+            f"<li>{escape(fact.label)}: <b>{escape(fact.value)}</b></li>" for fact in description.facts
+        )
+        parts.append(f'<ul style="margin:2px 0;padding-left:1.2em">{items}</ul>')
+    if description.notes:
+        items = "".join(f"<li><i>{escape(note)}</i></li>" for note in description.notes)
+        parts.append(f'<ul style="margin:2px 0;padding-left:1.2em;color:#444">{items}</ul>')
+    parts += [to_html(section, nested=True) for section in description.sections]
+    parts.append("</div>")
+    return "".join(parts)
