@@ -80,6 +80,7 @@ class Game(ABC):
         self.log = EventLog()
         self.results: list[Any] = []
         self._pending_rig: Rig | None = None
+        self._broken = False
         self.state = self._initial_state(GameRandom(self.seed, "setup"))
 
     # -- what subclasses provide -------------------------------------------------------
@@ -139,9 +140,16 @@ class Game(ABC):
             raise UnknownNameError(f"action {action!r}", f"is not an action of {self.title or self.system}")
         if rig is None and recorded is None:
             rig = self._pending_rig
+        if self._broken:
+            raise IllegalActionError(
+                "act in this game", f"replaying its log failed at event {len(self.log)}",
+                allowed="load the game again from an intact file",
+            )
         index = len(self.log)
         rng = GameRandom(self.seed, f"event:{index}", list(rig.dice) if rig else None)
-        saved = copy.deepcopy(self.state)
+        # A live action keeps a snapshot so a refusal changes nothing; a replayed event does not
+        # need one: if it fails, the replay as a whole fails and the game is marked broken.
+        saved = copy.deepcopy(self.state) if recorded is None else None
         try:
             if rig:
                 decks = self._decks()
@@ -163,23 +171,27 @@ class Game(ABC):
                     allowed="an outcome can only come from playing the action",
                 )
         except BaseException:
-            self.state = saved
+            if saved is None:
+                self._broken = True
+            else:
+                self.state = saved
             raise
         event = self.log.append(action, args, outcome, rig.to_dict() if rig else None)
         self.results.append(result)
         if recorded is None:
             self._pending_rig = None
         elif event.hash != recorded.hash:
-            self.log.events.pop()
-            self.results.pop()
-            self.state = saved
+            self._broken = True
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",
             )
         return result
 
     def apply(self, event: Event) -> Any:
-        """Replay one recorded event; refuse it if it does not come out exactly as recorded."""
+        """Replay one recorded event; refuse it if it does not come out exactly as recorded.
+
+        A refused replay leaves the game marked broken: every later action is refused.
+        """
         if event.index != len(self.log):
             raise ReplayMismatchError(
                 f"event {event.index}", f"is out of order: the game is at event {len(self.log)}"

@@ -15,30 +15,26 @@ _TONE_WORDS = {"success": "✔", "failure": "✘", "warning": "!", "neutral": ""
 
 
 def face_html(face: Face) -> str:
-    """A card or die face: a bordered box with its text, and its name for screen readers."""
-    colour = "#b00020" if face.red else "#111"
-    border = "2px solid #1565c0" if face.chosen else "1px solid #999"
-    weight = "bold" if face.chosen else "normal"
-    decoration = "line-through" if face.struck else "none"
-    radius = "50%" if face.kind == "die" else "4px"
+    """A card or die face: a small bordered box with its text and a spoken name for screen readers."""
+    style = "display:inline-block;padding:0 4px;margin:1px;border-radius:4px;"
+    style += "border:2px solid #1565c0;font-weight:bold;" if face.chosen else "border:1px solid #999;"
+    if face.red:
+        style += "color:#b00020;"
+    if face.struck:
+        style += "text-decoration:line-through;"
     alt = face.alt + (" (chosen)" if face.chosen else "") + (" (set aside)" if face.struck else "")
     if face.note:
         alt += f" — {face.note}"
     mark = "▲" if face.chosen else ""
-    return (
-        f'<span role="img" aria-label="{escape(alt)}" title="{escape(alt)}" '
-        f'style="display:inline-block;min-width:2.2em;padding:2px 4px;margin:1px;'
-        f"border:{border};border-radius:{radius};background:#fff;color:{colour};"
-        f'font-weight:{weight};text-decoration:{decoration};text-align:center">'
-        f"{escape(face.text)}{mark}</span>"
-    )
+    return f'<span role="img" aria-label="{escape(alt)}" style="{style}">{escape(face.text)}{mark}</span>'
 
 
 def to_html(description: Description, nested: bool = False) -> str:
     """Render a description as a small self-contained HTML block."""
     colour = _TONE_COLOURS[description.tone]
-    parts = [f'<div class="kit-result kit-{description.tone}" style="font-family:sans-serif;'
-             f'border-left:4px solid {colour};padding:4px 8px;margin:{"4px 0 0 8px" if nested else "2px 0"}">']
+    margin = "margin-left:8px;" if nested else ""
+    parts = [f'<div class="kit-result kit-{description.tone}" style="border-left:4px solid {colour};'
+             f'padding:2px 8px;{margin}">']
     head = f"<strong>{escape(description.title)}</strong>"
     if description.verdict:
         sign = _TONE_WORDS[description.tone]

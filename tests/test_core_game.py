@@ -1,0 +1,136 @@
+"""The event-sourced Game base: perform, refuse without change, rig, replay and tamper checks."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from kit.core.cards import Card, standard_deck
+from kit.core.decks import Deck
+from kit.core.describe import Describable, Description
+from kit.core.errors import IllegalActionError, NotHeldError, ReplayMismatchError, UnknownNameError
+from kit.core.events import Event
+from kit.core.game import Game
+from kit.core.randomness import GameRandom
+
+
+@dataclass(frozen=True)
+class Drawn(Describable):
+    cards: tuple[str, ...]
+    die: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "die": self.die}
+
+    def describe(self) -> Description:
+        return Description(title=f"drew {' '.join(self.cards)} and rolled {self.die}")
+
+
+@dataclass
+class PileState:
+    deck: Deck
+    hand: list = field(default_factory=list)
+
+
+class PileGame(Game):
+    """A game with one deck and one die, enough to exercise the base class."""
+
+    system = "pile"
+    title = "Pile"
+    default_options = {"decks": 1}
+
+    def _initial_state(self, rng: GameRandom) -> PileState:
+        return PileState(Deck.shuffled("fate", standard_deck() * self.options["decks"], rng))
+
+    def _decks(self):
+        return {"fate": self.state.deck}
+
+    def _parse_rig_card(self, deck, code):
+        return Card.parse(code)
+
+    def draw(self, count: int = 1):
+        return self._perform("draw", {"count": count})
+
+    def _do_draw(self, rng, count):
+        cards = self.state.deck.draw_many(count, rng)
+        self.state.hand.extend(cards)
+        if len(self.state.hand) > 10:
+            raise IllegalActionError("draw", "a hand holds at most 10 cards")
+        return Drawn(tuple(c.code for c in cards), rng.roll(6))
+
+
+def test_actions_are_events_and_replay_rebuilds_the_state():
+    game = PileGame("seed-1")
+    for count in (1, 2, 3):
+        game.draw(count)
+    assert len(game.log) == 3 and game.log.first_broken_link() is None
+    again = PileGame.replay(game.seed, game.options, list(game.log))
+    assert again.fingerprint() == game.fingerprint()
+
+
+def test_same_seed_same_game_and_different_seed_different_game():
+    a, b, c = PileGame("s"), PileGame("s"), PileGame("t")
+    for game in (a, b, c):
+        game.draw(3)
+    assert a.fingerprint() == b.fingerprint() != c.fingerprint()
+
+
+def test_refused_action_changes_nothing():
+    game = PileGame("seed")
+    game.draw(8)
+    before, turns = game.fingerprint(), len(game.log)
+    with pytest.raises(IllegalActionError):
+        game.draw(5)
+    assert game.fingerprint() == before and len(game.log) == turns
+
+
+def test_rig_sets_cards_and_dice_and_marks_the_event():
+    game = PileGame("seed")
+    result = game.rig("4H 8C", dice=[6]).draw(2)
+    assert result.cards == ("4H", "8C") and result.die == 6
+    assert game.log[-1].rigged and game.log[-1].rig == {"cards": {"fate": ["4H", "8C"]}, "dice": [6]}
+    assert not game.draw().die == 0 and not game.log[-1].rigged
+    again = PileGame.replay(game.seed, game.options, list(game.log))
+    assert again.fingerprint() == game.fingerprint()
+
+
+def test_rig_refuses_unknown_decks_cards_and_unused_dice():
+    game = PileGame("seed")
+    with pytest.raises(UnknownNameError):
+        game.rig("4H", deck="magic")
+    with pytest.raises(ValueError, match="F-1"):
+        game.rig("4X")
+    game.rig("4H").draw()
+    with pytest.raises(NotHeldError):
+        game.rig("4H").draw()
+    before = game.fingerprint()
+    with pytest.raises(IllegalActionError, match="not rolled"):
+        game.rig(dice=[1, 2]).draw()
+    assert game.fingerprint() == before
+
+
+def test_replay_refuses_a_forged_outcome_even_with_a_fresh_hash():
+    game = PileGame("seed")
+    game.draw(2)
+    event = game.log[0]
+    forged = dict(event.to_dict(), outcome={"cards": ["AS", "AH"], "die": 6})
+    forged_event = Event.from_dict(forged)
+    forged_event = Event.from_dict(dict(forged, hash=forged_event.expected_hash()))
+    with pytest.raises(ReplayMismatchError, match="event 0"):
+        PileGame.replay(game.seed, game.options, [forged_event])
+
+
+def test_replay_refuses_a_wrong_hash_and_marks_the_game_broken():
+    game = PileGame("seed")
+    game.draw()
+    bad = Event.from_dict(dict(game.log[0].to_dict(), hash="f" * 64))
+    fresh = PileGame("seed")
+    with pytest.raises(ReplayMismatchError, match="hash"):
+        fresh.apply(bad)
+    with pytest.raises(IllegalActionError, match="replaying"):
+        fresh.draw()
+
+
+def test_unknown_option_is_refused():
+    with pytest.raises(UnknownNameError, match="options are: decks"):
+        PileGame("s", colour="red")
