@@ -1,0 +1,119 @@
+"""The Roll-Under game: characters, tests, opposed tests, and the combat, healing and fate mixins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.core.describe import Description, Fact
+from kit.core.errors import IllegalActionError
+from kit.core.randomness import GameRandom
+from kit.rollunder.checks import active_wins
+from kit.rollunder.combat import CombatActions
+from kit.rollunder.fate import FateActions
+from kit.rollunder.healing import HealingActions
+from kit.rollunder.results import CharacterAdded, OpposedResult, TestResult, format_clock
+from kit.rollunder.sheet import build_character
+from kit.rollunder.state import TestRecord
+
+
+class RollUnderGame(CombatActions, HealingActions, FateActions):
+    """A game of Roll-Under: 1d20 roll-under tests, degrees, combat rounds and Tarot fate cards.
+
+    >>> game = RollUnderGame("doc")
+    >>> _ = game.add_character("Artie", {"Agility": 7, "Wits": 6, "Vitality": 5, "Reason": 5, "Fate": 4},
+    ...                        {"Bash and Stab": 7}, player="Ann")
+    >>> game.rig(dice=[14]).test("Artie", "Agility", "Bash and Stab", modifier=2).test.degree
+    2
+    """
+
+    def add_character(self, name: str, attributes: dict[str, int], skills: dict[str, int] | None = None,
+                      weapons: list[dict[str, Any]] | None = None, armour: int = 0, stamina: int = 10,
+                      physical: int = 10, player: str = "GM") -> CharacterAdded:
+        """Add a character from its sheet; ``player`` owns it (R-7 consent)."""
+        return self._perform("add_character", {"name": name, "attributes": attributes, "skills": skills,
+                                               "weapons": weapons, "armour": armour, "stamina": stamina,
+                                               "physical": physical, "player": player})
+
+    def test(self, character: str, attribute: str, skill: str | None = None,
+             modifier: int | list[int] = 0) -> TestResult:
+        """A test: attribute + skill + modifiers, roll 1d20 under it (R-1)."""
+        return self._perform("test", {"character": character, "attribute": attribute, "skill": skill,
+                                      "modifier": modifier})
+
+    def opposed_test(self, character: str, attribute: str, skill: str | None, opponent: str,
+                     opponent_attribute: str, opponent_skill: str | None = None, modifier: int | list[int] = 0,
+                     opponent_modifier: int | list[int] = 0) -> OpposedResult:
+        """An opposed test: ``character`` acts, ``opponent`` defends; the greater degree wins, a tie defends (R-2)."""
+        return self._perform("opposed_test", {
+            "character": character, "attribute": attribute, "skill": skill, "opponent": opponent,
+            "opponent_attribute": opponent_attribute, "opponent_skill": opponent_skill, "modifier": modifier,
+            "opponent_modifier": opponent_modifier})
+
+    # -- handlers -----------------------------------------------------------------------
+
+    def _do_add_character(self, rng: GameRandom, name: Any, attributes: Any, skills: Any, weapons: Any,
+                          armour: Any, stamina: Any, physical: Any, player: Any) -> CharacterAdded:
+        character = build_character(name, player, attributes, skills, weapons, armour, stamina, physical)
+        if any(existing.casefold() == character.name.casefold() for existing in self.state.characters):
+            raise IllegalActionError(f"add {character.name}", "a character of that name is already at the table",
+                                     "R-1", "choose another name")
+        self.state.characters[character.name] = character
+        return CharacterAdded(character.name, character.player, dict(character.attributes), dict(character.skills),
+                              tuple(w.to_dict() for w in character.weapons), character.armour, character.stamina,
+                              character.physical)
+
+    def _do_test(self, rng: GameRandom, character: Any, attribute: Any, skill: Any, modifier: Any) -> TestResult:
+        who = self._character(character)
+        side = self._roll_prepared(rng, self._prepare_test(who, attribute, skill, modifier))
+        self.state.last_test = TestRecord(len(self.log), "test", {who.name: side})
+        return TestResult(side)
+
+    def _do_opposed_test(self, rng: GameRandom, character: Any, attribute: Any, skill: Any, opponent: Any,
+                         opponent_attribute: Any, opponent_skill: Any, modifier: Any,
+                         opponent_modifier: Any) -> OpposedResult:
+        who = self._character(character)
+        other = self._character(opponent)
+        if who.name == other.name:
+            raise IllegalActionError(f"{who.name} against {other.name}", "an opposed test needs two characters",
+                                     "R-2", "name another character as opponent")
+        mine = self._prepare_test(who, attribute, skill, modifier)
+        theirs = self._prepare_test(other, opponent_attribute, opponent_skill, opponent_modifier)
+        active, defender = self._roll_prepared(rng, mine), self._roll_prepared(rng, theirs)
+        winner = who.name if active_wins(active.outcome, defender.outcome) else other.name
+        self.state.last_test = TestRecord(len(self.log), "opposed", {who.name: active, other.name: defender},
+                                          other.name)
+        return OpposedResult(active, defender, winner)
+
+    # -- the table at a glance ----------------------------------------------------------
+
+    def describe_state(self) -> Description:
+        """The table: clock, combat (round, order, whose turn), characters, tracks and fate cards."""
+        state = self.state
+        facts = [Fact("Clock", format_clock(state.clock)),
+                 Fact("Fate deck", f"{len(state.fate_deck)} to draw, {len(state.fate_deck.discard_pile)} discarded")]
+        combat = state.combat
+        if combat is not None:
+            label = "free round (ambush)" if combat.is_free_round else f"round {combat.round}"
+            facts += [Fact("Combat", f"{label}, {combat.seconds} seconds"),
+                      Fact("Declaration order", ", ".join(combat.round_order) or "nobody acts this round"),
+                      Fact("Whose turn", combat.current or "everyone has acted: next_round")]
+        sections = []
+        for c in state.characters.values():
+            sections.append(Description(
+                title=f"{c.name} ({c.player})",
+                facts=(Fact("Stamina", f"{c.stamina_left}/{c.stamina}"),
+                       Fact("Physical", f"{c.physical_left}/{c.physical}"),
+                       Fact("Armour", str(c.armour)),
+                       Fact("Fate cards", ", ".join(card.name for card in c.fate_cards) or "none")),
+            ))
+        return Description(title=f"{self.title} table", facts=tuple(facts), sections=tuple(sections))
+
+    def _repr_html_(self) -> str:
+        from kit.render import to_html
+
+        return to_html(self.describe_state())
+
+    def __str__(self) -> str:
+        from kit.render import to_text
+
+        return to_text(self.describe_state())

@@ -1,0 +1,469 @@
+"""Results of Roll-Under actions: frozen records that keep the whole story and describe themselves."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from kit.core.describe import Describable, Description, Face, Fact, Tone
+from kit.rollunder.checks import Outcome
+
+
+def format_clock(seconds: int) -> str:
+    """A game-clock reading such as ``day 1, 00:10:05`` (day 1 starts at 0 seconds)."""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"day {days + 1}, {hours:02d}:{minutes:02d}:{secs:02d}"
+
+
+@dataclass(frozen=True)
+class TestSide:
+    """One test as rolled: what was added to the target, every roll, the one that stands."""
+
+    __test__ = False
+
+    character: str
+    attribute: str
+    attribute_value: int
+    skill: str | None
+    skill_value: int
+    modifiers: tuple[int, ...]
+    bonuses: tuple[tuple[str, int], ...]
+    target: int
+    rolls: tuple[int, ...]
+    roll: int
+    success: bool
+    degree: int
+
+    @classmethod
+    def of(cls, character: str, attribute: str, attribute_value: int, skill: str | None, skill_value: int,
+           modifiers: tuple[int, ...], bonuses: tuple[tuple[str, int], ...], outcome: Outcome) -> TestSide:
+        """Build the record from an :class:`Outcome`."""
+        return cls(character, attribute, attribute_value, skill, skill_value, tuple(modifiers), tuple(bonuses),
+                   outcome.target, tuple(outcome.rolls), outcome.roll, outcome.success, outcome.degree)
+
+    @property
+    def outcome(self) -> Outcome:
+        """The test as an :class:`Outcome`."""
+        return Outcome(self.target, self.rolls)
+
+    @property
+    def formula(self) -> str:
+        """``Agility (7) + Bash and Stab (7) + familiarity (+2) = 16``."""
+        parts = [f"{self.attribute} ({self.attribute_value})"]
+        if self.skill is not None:
+            parts.append(f"{self.skill} ({self.skill_value})")
+        parts += [f"{label} ({value:+d})" for label, value in self.bonuses]
+        parts += [f"modifier ({value:+d})" for value in self.modifiers if value]
+        return " + ".join(parts) + f" = {self.target}"
+
+    @property
+    def verdict(self) -> str:
+        """``success, degree 2`` or ``failure, degree −3``."""
+        word = "success" if self.success else "failure"
+        note = " (a 20 always fails)" if self.roll == 20 else ""
+        return f"{word}, degree {self.degree}{note}"
+
+    def faces(self) -> tuple[Face, ...]:
+        """The d20 faces, the kept roll chosen, the others struck."""
+        kept = self.rolls.index(self.roll)
+        return tuple(
+            Face(str(r), f"d20 rolled {r}", kind="die", chosen=len(self.rolls) > 1 and i == kept,
+                 struck=len(self.rolls) > 1 and i != kept)
+            for i, r in enumerate(self.rolls)
+        )
+
+    def section(self, title: str | None = None) -> Description:
+        """The test as a nested description."""
+        return Description(
+            title=title or f"{self.character}: {self.formula}",
+            verdict=f"rolled {self.roll}: {self.verdict}",
+            tone="success" if self.success else "failure",
+            faces=self.faces(),
+        )
+
+
+def _tone(ok: bool) -> Tone:
+    return "success" if ok else "failure"
+
+
+@dataclass(frozen=True)
+class RollUnderResult(Describable):
+    """Base of every Roll-Under result: the dictionary form is the event's outcome."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able record of the whole result."""
+        data = asdict(self)
+        data["result"] = type(self).__name__
+        return data
+
+    def describe(self) -> Description:
+        """Overridden by each result."""
+        return Description(title=type(self).__name__)
+
+
+@dataclass(frozen=True)
+class CharacterAdded(RollUnderResult):
+    """A character joined the table."""
+
+    name: str
+    player: str
+    attributes: dict[str, int]
+    skills: dict[str, int]
+    weapons: tuple[dict[str, Any], ...]
+    armour: int
+    stamina: int
+    physical: int
+
+    def describe(self) -> Description:
+        """The sheet as facts."""
+        facts = [Fact("Player", self.player),
+                 Fact("Attributes", ", ".join(f"{k} {v}" for k, v in self.attributes.items())),
+                 Fact("Skills", ", ".join(f"{k} {v}" for k, v in self.skills.items()) or "none")]
+        for w in self.weapons:
+            extra = ", familiar" if w["familiarity"] else ""
+            extra += ", unarmed" if w["unarmed"] else ""
+            facts.append(Fact(f"Weapon {w['name']}", f"damage {w['damage']}, {w['kind']}, {w['skill']}{extra}"))
+        facts += [Fact("Armour", str(self.armour)), Fact("Stamina boxes", str(self.stamina)),
+                  Fact("Physical boxes", str(self.physical))]
+        return Description(title=f"{self.name} joins the table", facts=tuple(facts))
+
+
+@dataclass(frozen=True)
+class TestResult(RollUnderResult):
+    """A plain test (R-1), or a perception test in combat."""
+
+    __test__ = False
+
+    test: TestSide
+    context: str = "test"
+
+    def describe(self) -> Description:
+        """Formula, roll and degree."""
+        t = self.test
+        return Description(
+            title=f"{t.character} tests {t.attribute}" + (f" + {t.skill}" if t.skill else "")
+            + (" (perceive)" if self.context == "perceive" else ""),
+            verdict=f"rolled {t.roll} against {t.target}: {t.verdict}", tone=_tone(t.success), faces=t.faces(),
+            facts=(Fact("Target", t.formula),),
+            notes=() if t.skill is None or t.skill_value else (f"{t.character} lacks {t.skill}: attribute alone.",),
+        )
+
+
+@dataclass(frozen=True)
+class OpposedResult(RollUnderResult):
+    """An opposed test (R-2): the greater degree wins, a tie goes to the defender."""
+
+    active: TestSide
+    defender: TestSide
+    winner: str
+
+    def describe(self) -> Description:
+        """Both sides and the winner."""
+        tie = self.active.outcome.rank == self.defender.outcome.rank
+        notes = ("A tie goes to the defender (R-2).",) if tie else ()
+        return Description(
+            title=f"{self.active.character} against {self.defender.character}",
+            verdict=f"{self.winner} wins", tone="neutral", notes=notes,
+            sections=(self.active.section(), self.defender.section()),
+        )
+
+
+@dataclass(frozen=True)
+class CombatStarted(RollUnderResult):
+    """Initiative for everyone, the ambush tests and the declaration order (R-3)."""
+
+    combatants: tuple[str, ...]
+    ambushers: tuple[str, ...]
+    initiative: tuple[TestSide, ...]
+    ambush_tests: tuple[TestSide, ...]
+    free_round: bool
+    order: tuple[str, ...]
+    acts_from: dict[str, int]
+    round: int
+    clock: int
+
+    def describe(self) -> Description:
+        """Order and who acts when."""
+        notes = []
+        if self.ambushers:
+            notes.append("Every ambushed character failed: the ambushers get a free round; the ambushed can "
+                         "neither act nor defend actively in it (R-3)." if self.free_round
+                         else "Not every ambushed character failed: no free round (R-3).")
+        sections = tuple(t.section(f"{t.character} initiative: {t.formula}") for t in self.initiative)
+        sections += tuple(t.section(f"{t.character} ambush test: {t.formula}") for t in self.ambush_tests)
+        return Description(
+            title="Combat starts", verdict=f"declaration order: {', '.join(self.order)}",
+            facts=(*(Fact(n, f"acts from round {r}") for n, r in self.acts_from.items()),
+                   Fact("Clock", format_clock(self.clock))),
+            notes=tuple(notes), sections=sections,
+        )
+
+
+@dataclass(frozen=True)
+class AttackResult(RollUnderResult):
+    """An attack against a chosen defence (R-5), with damage marked on a track (R-6)."""
+
+    attacker: str
+    defender: str
+    weapon: str
+    kind: str
+    round: int
+    free: bool
+    attack_and_defend: bool
+    attack: TestSide
+    defence_choice: str
+    defence: TestSide | None
+    hit: bool
+    reason: str
+    net: int
+    weapon_damage: int
+    armour: int
+    damage: int
+    track: str
+    marked: int
+    excess: int
+    track_left: int
+
+    def describe(self) -> Description:
+        """Attack, defence, net degrees and damage."""
+        facts = [Fact("Weapon", f"{self.weapon} ({self.kind}, damage {self.weapon_damage})"),
+                 Fact("Defence", self.defence_choice)]
+        if self.hit:
+            facts += [Fact("Net degrees", str(self.net)),
+                      Fact("Damage", f"{self.weapon_damage} + {self.net} − armour {self.armour} = {self.damage}"),
+                      Fact(f"{self.track.title()} boxes marked", f"{self.marked} ({self.track_left} left)")]
+        notes = [self.reason]
+        if self.excess:
+            notes.append(f"{self.excess} more damage had no box left on the {self.track} track (R-6).")
+        sections = (self.attack.section(f"{self.attacker} attacks: {self.attack.formula}"),)
+        if self.defence is not None:
+            sections += (self.defence.section(f"{self.defender} defends: {self.defence.formula}"),)
+        return Description(
+            title=f"{self.attacker} attacks {self.defender}" + (" (free attack)" if self.free else ""),
+            verdict=(f"hit for {self.damage} {self.track}" if self.hit else "miss"), tone=_tone(self.hit),
+            facts=tuple(facts), notes=tuple(notes), sections=sections,
+        )
+
+
+@dataclass(frozen=True)
+class ActionResult(RollUnderResult):
+    """Any other combat action or free action (R-4)."""
+
+    character: str
+    action: str
+    round: int
+    free_action: bool
+    detail: str
+    yards: int | None = None
+    test: TestSide | None = None
+
+    def describe(self) -> Description:
+        """What was done."""
+        sections = (self.test.section(),) if self.test else ()
+        return Description(
+            title=f"{self.character}: {self.action}" + (" (free action)" if self.free_action else ""),
+            verdict=self.detail, tone="neutral", sections=sections,
+            facts=(Fact("Round", str(self.round)),) + ((Fact("Yards", str(self.yards)),) if self.yards else ()),
+        )
+
+
+@dataclass(frozen=True)
+class WithdrawResult(RollUnderResult):
+    """An attempt to withdraw from melee (R-4): opposed against every opponent."""
+
+    character: str
+    round: int
+    test: TestSide
+    opponents: tuple[TestSide, ...]
+    escaped: bool
+    free_attacks: tuple[str, ...]
+
+    def describe(self) -> Description:
+        """Who gets a free attack."""
+        verdict = "withdraws" if self.escaped else f"fails; free attack for {', '.join(self.free_attacks)}"
+        return Description(
+            title=f"{self.character} withdraws from melee", verdict=verdict, tone=_tone(self.escaped),
+            sections=(self.test.section(), *(o.section() for o in self.opponents)),
+        )
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Physicane healing given as the clock moved (R-6)."""
+
+    character: str
+    healed: int
+    wasted: int
+    given_so_far: int
+    total: int
+
+
+def _delivery_notes(deliveries: tuple[Delivery, ...]) -> tuple[str, ...]:
+    return tuple(
+        f"Physicane: {d.character} heals {d.healed} physical ({d.given_so_far} of {d.total} given)"
+        + (f"; {d.wasted} had no damage to heal" if d.wasted else "")
+        for d in deliveries
+    )
+
+
+@dataclass(frozen=True)
+class RoundResult(RollUnderResult):
+    """A new round, or the end of combat (R-4)."""
+
+    ended: bool
+    round: int
+    order: tuple[str, ...]
+    current: str | None
+    combat_seconds: int
+    clock: int
+    dropped_free_attacks: tuple[str, ...]
+    deliveries: tuple[Delivery, ...]
+
+    def describe(self) -> Description:
+        """Round number, who declares, the clock."""
+        if self.ended:
+            return Description(title="Combat ends", verdict=f"after {self.combat_seconds} seconds",
+                               facts=(Fact("Clock", format_clock(self.clock)),),
+                               notes=_delivery_notes(self.deliveries))
+        return Description(
+            title=f"Round {self.round}", verdict=f"{self.current} declares first" if self.current else "",
+            facts=(Fact("Declaration order", ", ".join(self.order)), Fact("Combat time", f"{self.combat_seconds} s"),
+                   Fact("Clock", format_clock(self.clock))),
+            notes=_delivery_notes(self.deliveries)
+            + tuple(f"Unused free attack dropped: {f}" for f in self.dropped_free_attacks),
+        )
+
+
+@dataclass(frozen=True)
+class InitiativeChanged(RollUnderResult):
+    """A modifier changed mid-combat: the degree is recomputed from the original roll (R-3)."""
+
+    character: str
+    modifier: int
+    roll: int
+    target: int
+    success: bool
+    degree: int
+    order: tuple[str, ...]
+    reorders: bool
+
+    def describe(self) -> Description:
+        """New degree and the order."""
+        note = ("The order is re-sorted from the next round (table option)." if self.reorders
+                else "The order is kept all combat (R-3).")
+        return Description(
+            title=f"{self.character}'s initiative modifier is now {self.modifier:+d}",
+            verdict=f"roll {self.roll} against {self.target}: degree {self.degree}", tone=_tone(self.success),
+            facts=(Fact("Order", ", ".join(self.order)),), notes=(note,),
+        )
+
+
+@dataclass(frozen=True)
+class TimeResult(RollUnderResult):
+    """The game clock moved on (R-6)."""
+
+    seconds: int
+    clock: int
+    deliveries: tuple[Delivery, ...]
+
+    def describe(self) -> Description:
+        """The new clock and any elixir healing."""
+        return Description(title=f"{self.seconds} seconds pass", verdict=format_clock(self.clock),
+                           notes=_delivery_notes(self.deliveries))
+
+
+@dataclass(frozen=True)
+class HealingResult(RollUnderResult):
+    """A healing test (R-6): stamina, physical, a physician, or a dose of Physicane."""
+
+    character: str
+    kind: str
+    healer: str
+    test: TestSide | None
+    healed: int
+    wasted: int
+    track: str
+    track_left: int
+    spread_total: int
+    clock: int
+    note: str
+
+    def describe(self) -> Description:
+        """What the test restored."""
+        facts = [Fact("Healed now", f"{self.healed} {self.track}"), Fact(f"{self.track.title()} boxes left",
+                                                                         str(self.track_left))]
+        if self.spread_total:
+            facts.append(Fact("Over the next 24 hours", str(self.spread_total)))
+        sections = (self.test.section(),) if self.test else ()
+        return Description(title=f"{self.character}: {self.kind}", verdict=self.note,
+                           tone=_tone(self.healed > 0 or self.spread_total > 0), facts=tuple(facts),
+                           sections=sections, notes=(f"Clock: {format_clock(self.clock)}",))
+
+
+@dataclass(frozen=True)
+class FateDraw(RollUnderResult):
+    """The start-of-play draw (R-7): 1d20 each, ties re-rolled, lowest draws first."""
+
+    rolls: dict[str, tuple[int, ...]]
+    order: tuple[str, ...]
+    cards: dict[str, tuple[str, ...]]
+
+    def describe(self) -> Description:
+        """Who rolled what and drew which cards."""
+        facts = tuple(Fact(n, f"rolled {', '.join(map(str, self.rolls[n]))}; draws {', '.join(self.cards[n]) or '—'}")
+                      for n in self.order)
+        faces = tuple(Face(c, c, kind="tarot") for n in self.order for c in self.cards[n])
+        return Description(title="Fate cards are drawn", verdict=f"draw order: {', '.join(self.order)}",
+                           facts=facts, faces=faces)
+
+
+@dataclass(frozen=True)
+class FateDeal(RollUnderResult):
+    """The GM deals new fate cards (R-7)."""
+
+    cards: dict[str, tuple[str, ...]]
+    reshuffled: bool
+
+    def describe(self) -> Description:
+        """Who got which cards."""
+        return Description(title="The GM deals fate cards",
+                           facts=tuple(Fact(n, ", ".join(c) or "—") for n, c in self.cards.items()),
+                           notes=("The discard pile was shuffled into the deck.",) if self.reshuffled else ())
+
+
+@dataclass(frozen=True)
+class FateSpend(RollUnderResult):
+    """A fate card spent (R-7): more rolls with the best kept, a permitted test, or a narrative change."""
+
+    holder: str
+    card: str
+    arcana: str
+    use: str
+    on: str
+    consent: str | None
+    extra_rolls: tuple[int, ...]
+    before: TestSide | None
+    after: TestSide | None
+    winner: str | None
+    note: str
+
+    def describe(self) -> Description:
+        """The card, the new rolls and the recomputed test."""
+        if self.use == "reroll" and self.after is not None and self.before is not None:
+            verdict = f"best roll {self.after.roll}: {self.after.verdict}"
+            if self.winner:
+                verdict += f"; {self.winner} wins"
+            tone = _tone(self.after.success)
+        elif self.use == "permit":
+            verdict, tone = f"{self.on} may make a test the rules would not allow (an active defence)", "success"
+        else:
+            verdict, tone = f"narrative change for the GM to rule on: {self.note}", "warning"
+        notes = [f"{self.card} goes to the discard until the GM deals new cards."]
+        if self.consent:
+            notes.insert(0, f"Used on {self.on} with the consent of {self.consent}.")
+        sections = (self.after.section(),) if self.after else ()
+        return Description(title=f"{self.holder} spends {self.card} ({self.arcana}) on {self.on}", verdict=verdict,
+                           tone=tone, faces=(Face(self.card, self.card, kind="tarot", chosen=True),),
+                           notes=tuple(notes), sections=sections)
