@@ -1,0 +1,161 @@
+"""Small pieces every component shares: the refusal line, the odds view, faces and the play log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from html import escape
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from kit.core.describe import Face
+from kit.core.errors import RulesError
+from kit.render import to_html
+from kit.render.distribution import distribution_svg
+from kit.render.html import face_html
+
+T = TypeVar("T")
+
+
+class ErrorLine(widgets.HTML):
+    """Shows why an action was refused, beside the control that asked for it."""
+
+    def show(self, error: Exception) -> None:
+        """Show the refusal's message (the rules' own words)."""
+        self.value = (
+            '<div role="alert" class="kit-error" style="color:#8e0000;font-weight:bold">'
+            f"Refused: {escape(str(error))}</div>"
+        )
+
+    def clear(self) -> None:
+        """Hide the message."""
+        self.value = ""
+
+    @property
+    def message(self) -> str:
+        """The text shown, without markup (empty when nothing was refused)."""
+        if not self.value:
+            return ""
+        return self.value.split("Refused: ", 1)[1].rsplit("</div>", 1)[0]
+
+
+def attempt(error_line: ErrorLine, action: Callable[[], T]) -> T | None:
+    """Run ``action``; a refusal (or a stale game file) is shown on ``error_line`` instead of raised."""
+    from kit.gamefile import GameFileError
+
+    try:
+        result = action()
+    except (RulesError, GameFileError) as error:
+        error_line.show(error)
+        return None
+    error_line.clear()
+    return result
+
+
+class OddsView(widgets.HTML):
+    """The exact chance of success and a small bar chart of the outcomes."""
+
+    def show(self, distribution: Mapping[int, Fraction], succeeds: Callable[[int], bool] | None,
+             label: str = "outcome", headline: str = "") -> None:
+        """Draw ``distribution``; ``succeeds`` marks the outcomes that count as success."""
+        head = f"<div><b>{escape(headline)}</b></div>" if headline else ""
+        self.value = f'<div class="kit-odds-view">{head}{distribution_svg(distribution, succeeds, label=label)}</div>'
+
+    def show_text(self, text: str) -> None:
+        """Show a plain sentence instead of a chart (for instance when no odds apply)."""
+        self.value = f'<div class="kit-odds-view">{escape(text)}</div>'
+
+
+def faces_html(faces: list[Face] | tuple[Face, ...]) -> str:
+    """A row of card or die faces."""
+    return "".join(face_html(face) for face in faces)
+
+
+class PlayLog(widgets.HTML):
+    """The last turns of the game, newest first."""
+
+    def __init__(self, limit: int = 8, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.limit = limit
+
+    def refresh(self, game: Any) -> None:
+        """Redraw from the game's results."""
+        results = list(enumerate(game.results))[-self.limit:]
+        items = "".join(
+            f'<li data-turn="{index}"><span style="color:#555">Turn {index}</span> {to_html(result.describe())}</li>'
+            for index, result in reversed(results)
+        )
+        count = len(game.results)
+        self.value = (
+            f'<section class="kit-play-log" aria-label="Play log"><b>Play log</b> ({count} turns)'
+            f'<ol reversed style="list-style:none;padding-left:0">{items}</ol></section>'
+        )
+
+
+class CardPicker(widgets.HBox):
+    """A row of cards as toggle buttons: each shows the card's face and is named for screen readers.
+
+    ``set_cards`` takes ``(label, name, red)`` triples; ``selected`` lists the chosen positions,
+    so two copies of the same card (several decks shuffled together) stay distinct.
+    """
+
+    def __init__(self, single: bool = False, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.single = single
+        self.layout.flex_flow = "row wrap"
+        self._toggles: list[widgets.ToggleButton] = []
+
+    def set_cards(self, cards: list[tuple[str, str, bool]]) -> None:
+        """Show these cards, none selected."""
+        toggles = []
+        for label, name, red in cards:
+            toggle = widgets.ToggleButton(
+                description=label,
+                tooltip=name,
+                layout=widgets.Layout(width="auto", min_width="3.2em"),
+            )
+            toggle.style.text_color = "#b00020" if red else "#111"
+            toggle.style.font_weight = "bold"
+            toggle.add_class("kit-card")
+            if self.single:
+                toggle.observe(self._keep_single, names="value")
+            toggles.append(toggle)
+        self._toggles = toggles
+        self.children = tuple(toggles)
+
+    def _keep_single(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            for toggle in self._toggles:
+                if toggle is not change["owner"] and toggle.value:
+                    toggle.value = False
+
+    @property
+    def toggles(self) -> list[widgets.ToggleButton]:
+        """The card buttons, in hand order."""
+        return list(self._toggles)
+
+    @property
+    def selected(self) -> list[int]:
+        """Positions of the selected cards."""
+        return [index for index, toggle in enumerate(self._toggles) if toggle.value]
+
+    def select(self, *positions: int) -> None:
+        """Select the cards at these positions (and only those)."""
+        for index, toggle in enumerate(self._toggles):
+            toggle.value = index in positions
+
+    def clear(self) -> None:
+        """Select nothing."""
+        self.select()
+
+
+def labelled_button(label: str, tooltip: str, style: str = "") -> widgets.Button:
+    """A button with a text label (never an icon alone) and a tooltip that says what it does."""
+    return widgets.Button(description=label, tooltip=tooltip, button_style=style,
+                          layout=widgets.Layout(width="auto"))
+
+
+def face_label(card: Any) -> tuple[str, str, bool]:
+    """A card's short label, spoken name and colour, for a :class:`CardPicker`."""
+    return str(card), getattr(card, "name", str(card)), bool(getattr(card, "is_red", False))
