@@ -1,0 +1,305 @@
+"""Results of FalkeFateiFaux actions: each keeps its whole story and describes itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit.core.cards import Card
+from kit.core.describe import Describable, Description, Face, Fact
+from kit.falkefateifaux.rules import Duration, Factor, stack_size
+from kit.falkefateifaux.skills import level_name
+
+
+def _advantage_text(net: int) -> str:
+    if net == 0:
+        return "none (0)"
+    return "[" + ("+" if net > 0 else "−") * abs(net) + f"] ({net:+d})"
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """The step a flip or the table waits for: who must do what, with which options and why."""
+
+    character: str
+    action: str  # "discard", "choose" or "guide"
+    options: tuple[str | None, ...]
+    why: str
+    count: int = 1
+
+    @property
+    def text(self) -> str:
+        """``Bruno must choose a card: 4H or 8C (…)``."""
+        shown = ", ".join("pass (None)" if o is None else o for o in self.options)
+        verb = {"discard": f"discard {self.count} card{'s' if self.count != 1 else ''}",
+                "choose": "choose a card", "guide": "guide fate: play a card or pass"}[self.action]
+        return f"{self.character} must {verb} — options: {shown}. {self.why}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"character": self.character, "action": self.action, "options": list(self.options),
+                "why": self.why, "count": self.count}
+
+
+@dataclass(frozen=True)
+class CardReport:
+    """A card of a stack with what it counts and why."""
+
+    code: str
+    deck: str
+    value: int
+    reason: str
+    from_hand: bool = False
+    chosen: bool = False
+
+    def face(self) -> Face:
+        """The card as a face for the renderers."""
+        card = Card.parse(self.code)
+        note = self.reason + (" — played from hand" if self.from_hand else "") + f" — Deck of {self.deck.title()}"
+        return Face(str(card), card.name, "card", card.is_red, self.chosen, False, note)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"card": self.code, "deck": self.deck, "value": self.value, "reason": self.reason,
+                "from_hand": self.from_hand, "chosen": self.chosen}
+
+
+@dataclass(frozen=True)
+class SidePlan:
+    """The set-up of one side of a flip before any card is drawn (F-4, F-7)."""
+
+    role: str
+    character: str
+    skill: str
+    suit: str
+    level: int
+    deck: str
+    factors: tuple[Factor, ...]
+    granted: tuple[str, ...]
+    chooser: str
+    tokens: int
+
+    @property
+    def net(self) -> int:
+        """Net advantage n (F-4)."""
+        return sum(f.advantage for f in self.factors)
+
+    @property
+    def stack_size(self) -> int:
+        """Cards flipped: |n| + 1 (F-4)."""
+        return stack_size(self.net)
+
+    @property
+    def modifier(self) -> int:
+        """Total modifier added to the outcome (F-3)."""
+        return sum(f.modifier for f in self.factors)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"role": self.role, "character": self.character, "skill": self.skill, "suit": self.suit,
+                "level": self.level, "deck": self.deck, "net": self.net, "stack_size": self.stack_size,
+                "chooser": self.chooser, "granted": list(self.granted), "modifier": self.modifier,
+                "tokens": self.tokens, "factors": [f.to_dict() for f in self.factors]}
+
+    def describe(self) -> Description:
+        """The set-up in words."""
+        facts = [Fact("Skill", f"{self.skill} ({self.suit}) {level_name(self.level)} {self.level}"),
+                 Fact("Net advantage", _advantage_text(self.net)),
+                 Fact("Stack", f"{self.stack_size} card{'s' if self.stack_size != 1 else ''} from the Deck of "
+                               f"{self.deck.title()}"),
+                 Fact("Chooser", self.chooser), Fact("Modifier", f"{self.modifier:+d}")]
+        if self.granted:
+            facts.append(Fact("Granted suit", ", ".join(self.granted)))
+        if self.tokens:
+            facts.append(Fact("Tokens to spend", str(self.tokens)))
+        return Description(f"{self.character}: {self.skill}", facts=tuple(facts),
+                           notes=tuple(f.text for f in self.factors))
+
+
+@dataclass(frozen=True)
+class FlipPlan(Describable):
+    """What a flip would be, worked out without changing anything (for odds and previews)."""
+
+    sides: tuple[SidePlan, ...]
+    target: int | None
+    contested: bool
+    opponent: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"sides": [s.to_dict() for s in self.sides], "target": self.target,
+                "contested": self.contested, "opponent": self.opponent}
+
+    def describe(self) -> Description:
+        """The plan in words."""
+        title = "Plan: " + " vs ".join(f"{s.character} ({s.skill})" for s in self.sides)
+        facts = (Fact("Target", str(self.target)),) if self.target is not None else ()
+        return Description(title, "not flipped yet", facts=facts, sections=tuple(s.describe() for s in self.sides))
+
+
+@dataclass(frozen=True)
+class SideReport:
+    """One side of a flip: set-up, every card with its value, who chose it and why, hand plays."""
+
+    plan: SidePlan
+    cards: tuple[CardReport, ...]
+    chosen_by: str
+    choice_reason: str
+    outcome: int | None
+    guide: str
+    played: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {**self.plan.to_dict(), "cards": [c.to_dict() for c in self.cards], "chosen_by": self.chosen_by,
+                "choice_reason": self.choice_reason, "outcome": self.outcome, "guide": self.guide,
+                "played": self.played}
+
+    def outcome_text(self) -> str:
+        """``0 (4♥ counts 0 out of suit (F-2)) + 6 (Good Fisticuffs) = 6``."""
+        chosen = next((c for c in self.cards if c.chosen), None)
+        if chosen is None or self.outcome is None:
+            return "not chosen yet"
+        text = f"{chosen.value} ({chosen.reason}) + {self.plan.level} ({level_name(self.plan.level)} {self.plan.skill})"
+        if self.plan.modifier:
+            text += f" {'+' if self.plan.modifier > 0 else '−'} {abs(self.plan.modifier)} (modifiers)"
+        return text + f" = {self.outcome}"
+
+    def describe(self) -> Description:
+        """The side in words."""
+        p = self.plan
+        facts = [Fact("Skill", f"{p.skill} ({p.suit}) {level_name(p.level)} {p.level}"),
+                 Fact("Net advantage", _advantage_text(p.net)),
+                 Fact("Stack", f"{p.stack_size} flipped from the Deck of {p.deck.title()}; chooser: {p.chooser}")]
+        if p.granted:
+            facts.append(Fact("Granted suit", ", ".join(p.granted)))
+        if self.chosen_by:
+            facts.append(Fact("Chosen by", f"{self.chosen_by} — {self.choice_reason}"))
+        if self.played:
+            facts.append(Fact("Guided fate", f"played {Card.parse(self.played)} from hand (F-8)"))
+        elif self.guide:
+            facts.append(Fact("Guided fate", self.guide))
+        facts.append(Fact("Outcome", self.outcome_text()))
+        return Description(f"{p.character}: {p.skill}", faces=tuple(c.face() for c in self.cards),
+                           facts=tuple(facts), notes=tuple(f.text for f in p.factors))
+
+
+@dataclass(frozen=True)
+class FlipResult(Describable):
+    """A flip, after any of its steps: resolved, or what it waits for."""
+
+    step: str
+    sides: tuple[SideReport, ...]
+    target: int | None
+    contested: bool
+    opponent: str | None
+    awaiting: Awaiting | None
+    degree: int | None = None
+    band: str | None = None
+    success: bool | None = None
+    duration_name: str | None = None
+    duration: Duration | None = None
+    spent: dict[str, dict[str, int]] = field(default_factory=dict)
+    adverb_draws: dict[str, list[str]] = field(default_factory=dict)
+    story: tuple[str, ...] = ()
+
+    @property
+    def resolved(self) -> bool:
+        """True once every choice and hand play is done and the stacks went to the discard."""
+        return self.awaiting is None
+
+    @property
+    def outcome(self) -> int | None:
+        """The acting side's outcome."""
+        return self.sides[0].outcome
+
+    @property
+    def chosen(self) -> str | None:
+        """The acting side's chosen card code."""
+        return next((c.code for c in self.sides[0].cards if c.chosen), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the whole story."""
+        return {
+            "step": self.step, "sides": [s.to_dict() for s in self.sides], "target": self.target,
+            "contested": self.contested, "opponent": self.opponent,
+            "awaiting": self.awaiting.to_dict() if self.awaiting else None, "degree": self.degree,
+            "band": self.band, "success": self.success, "duration_name": self.duration_name,
+            "duration": self.duration.to_dict() if self.duration else None, "spent": self.spent,
+            "adverb_draws": self.adverb_draws, "story": list(self.story),
+        }
+
+    def describe(self) -> Description:
+        """The flip in words: verdict, cards, outcome arithmetic, every reason and the story."""
+        acting = self.sides[0]
+        if self.contested:
+            title = " vs ".join(f"{s.plan.character} ({s.plan.skill})" for s in self.sides)
+        else:
+            title = f"{acting.plan.character}: {acting.plan.skill}"
+        if self.awaiting is not None:
+            verdict, tone = f"waiting for {self.awaiting.character} to {self.awaiting.action}", "warning"
+        elif self.degree is None:
+            verdict, tone = f"outcome {acting.outcome}", "neutral"
+        else:
+            verdict = f"{self.band} ({self.degree:+d})"
+            tone = "success" if self.success else "failure"
+        facts: list[Fact] = []
+        if self.target is not None:
+            facts.append(Fact("Target", str(self.target)))
+        if self.opponent and not self.contested:
+            facts.append(Fact("Opponent", self.opponent))
+        if self.degree is not None:
+            facts.append(Fact("Degree", f"{self.degree:+d} — {self.band}"))
+        if self.duration_name:
+            facts.append(Fact(f"Duration ({self.duration_name})", self.duration.text if self.duration else "none"))
+        for who, spend in self.spent.items():
+            if spend:
+                facts.append(Fact(f"{who} spent", ", ".join(f"{k} {v}" for k, v in spend.items())))
+        for who, cards in self.adverb_draws.items():
+            facts.append(Fact(f"{who} drew for the negative adverb", f"{len(cards)} cards (F-6)"))
+        if self.awaiting is not None:
+            facts.append(Fact("Awaiting", self.awaiting.text))
+        notes = self.story
+        if self.contested:
+            return Description(title, verdict, tone, facts=tuple(facts), notes=notes,
+                               sections=tuple(s.describe() for s in self.sides))
+        side = acting.describe()
+        return Description(title, verdict, tone, faces=side.faces, facts=tuple(facts) + side.facts,
+                           notes=side.notes + notes)
+
+
+@dataclass(frozen=True)
+class TableChange(Describable):
+    """Any other action: a character joining, hands changing, tokens, conditions, a scene ending.
+
+    A discard made during a flip carries the flip's next state in ``flip``.
+
+    ``data`` holds the exact cards and numbers (the log's record); the description shows what
+    the table may see (cards discarded, but only how many were drawn).
+    """
+
+    action: str
+    title: str
+    verdict: str = ""
+    facts: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
+    awaiting: Awaiting | None = None
+    flip: FlipResult | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"action": self.action, "title": self.title, "verdict": self.verdict,
+                "facts": [list(f) for f in self.facts], "notes": list(self.notes), "data": self.data,
+                "awaiting": self.awaiting.to_dict() if self.awaiting else None,
+                "flip": self.flip.to_dict() if self.flip else None}
+
+    def describe(self) -> Description:
+        """The change in words."""
+        facts = [Fact(label, value) for label, value in self.facts]
+        tone = "neutral"
+        if self.awaiting is not None:
+            facts.append(Fact("Awaiting", self.awaiting.text))
+            tone = "warning"
+        sections = (self.flip.describe(),) if self.flip is not None else ()
+        return Description(self.title, self.verdict, tone, facts=tuple(facts), notes=self.notes, sections=sections)

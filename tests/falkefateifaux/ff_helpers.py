@@ -1,0 +1,42 @@
+"""Helpers for the FalkeFateiFaux tests: a table with Ada and Bruno, refusals that change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.falkefateifaux import FalkeFateiFauxGame
+
+ADA = {
+    "high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
+    "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",
+    "great": "Athletics", "good": ["Fisticuffs", "Magic", "Courage"], "poor": "Society",
+}
+BRUNO = {
+    "high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
+    "adverbs": ["brutally", "steadily", "loudly"], "negative_adverb": "slowly",
+    "great": "Fisticuffs", "good": ["Athletics", "Resistance", "Marksmanship"], "poor": "Magic",
+}
+
+
+def new_table(seed: str = "table", ada_hand: str | None = None, bruno_hand: str | None = None,
+              **options: object) -> FalkeFateiFauxGame:
+    """A game with Ada and Bruno; their hands may be rigged (five cards each)."""
+    game = FalkeFateiFauxGame(seed, **options)
+    if ada_hand:
+        game.rig(ada_hand)
+    game.add_character("Ada", **ADA)
+    if bruno_hand:
+        game.rig(bruno_hand)
+    game.add_character("Bruno", **BRUNO)
+    return game
+
+
+def unchanged(game: FalkeFateiFauxGame, call, error: type[Exception], ruling: str) -> Exception:
+    """Run a call that must be refused: the error cites the ruling and the game is unchanged."""
+    before, length = game.fingerprint(), len(game.log)
+    with pytest.raises(error) as info:
+        call()
+    assert ruling in str(info.value)
+    assert game.fingerprint() == before
+    assert len(game.log) == length
+    return info.value
