@@ -1,0 +1,190 @@
+"""Time to interactive and click-to-visible latency of notebooks served by Voilà, in Chromium.
+
+    python bench/browser_bench.py [--runs 7] [--warmup 1]
+
+Starts Voilà on loopback serving the repository (so it reads voila.json, as ``make
+play`` does) and, for each scenario, opens the notebook in a fresh browser context
+``runs`` times. Every figure is taken in the page with ``performance.now()``:
+
+- time to interactive: from navigation start to the first animation frame in which
+  Voilà shows the cells and the scenario's ``ready`` element has a size. Widgets are
+  drawn only from state the page fetched from the kernel, so a drawn widget means the
+  kernel connection is live and a click can reach it;
+- click to visible: from ``element.click()`` on the scenario's ``click`` element to the
+  first animation frame after a MutationObserver saw the ``expect`` element's text
+  change (or contain ``expect_text``).
+
+Medians are printed, with each scenario's ratio to the bare one-button notebook
+measured in the same run. Add a table's notebook to ``SCENARIOS`` to report it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from voila_harness import (  # noqa: E402
+    ARTIFACTS_DIR,
+    VoilaPage,
+    chromium_missing_reason,
+    launch_chromium,
+    start_voila,
+)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A notebook to open, the element that says it is drawn, and one click with its visible effect."""
+
+    notebook: str
+    ready: str
+    click: str
+    expect: str
+    expect_text: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The notebook's file name without its folder and suffix."""
+        return Path(self.notebook).stem
+
+
+BARE = Scenario(
+    notebook="tests/browser/notebooks/bare_button.ipynb",
+    ready=".kit-bare-button",
+    click=".kit-bare-button",
+    expect=".kit-bare-label",
+    expect_text="Pressed 1 time(s)",
+)
+
+# Tables and widget notebooks go here; each is reported as a ratio to BARE.
+SCENARIOS: list[Scenario] = [BARE]
+
+READY_JS = """
+(selector) => {
+  const cells = document.getElementById("rendered_cells");
+  const element = document.querySelector(selector);
+  if (!cells || cells.style.display === "none" || !element) return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? performance.now() : false;
+}
+"""
+
+CLICK_JS = """
+([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {
+  const before = document.querySelector(expect)?.textContent ?? null;
+  const changed = () => {
+    const now = document.querySelector(expect)?.textContent ?? null;
+    return now !== null && (expectText === null ? now !== before : now.includes(expectText));
+  };
+  let start = 0;
+  const observer = new MutationObserver(() => {
+    if (!changed()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - start));
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { observer.disconnect(); reject(new Error(`${expect} did not change within ${timeoutMs} ms`)); },
+             timeoutMs);
+  start = performance.now();
+  document.querySelector(click).click();
+})
+"""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Medians over the measured runs, in milliseconds."""
+
+    tti_ms: float
+    click_ms: float
+    runs: int
+
+
+def measure_once(
+    browser: Browser, base_url: str, scenario: Scenario, timeout_ms: float = 60_000
+) -> tuple[float, float]:
+    """Open the scenario's notebook once; return (time to interactive, click to visible) in ms."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = VoilaPage(context.new_page(), base_url)
+        page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)
+        tti = page.page.wait_for_function(READY_JS, arg=scenario.ready, polling="raf", timeout=timeout_ms).json_value()
+        click = page.page.evaluate(CLICK_JS, [scenario.click, scenario.expect, scenario.expect_text, timeout_ms])
+        page.wait_kernel_idle()
+        problems = page.problems()
+        if problems:
+            raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
+        return float(tti), float(click)
+    finally:
+        context.close()
+
+
+def measure(
+    browser: Browser, base_url: str, scenarios: Sequence[Scenario], runs: int, warmup: int = 1
+) -> dict[Scenario, Figures]:
+    """Measure every scenario ``runs`` times after ``warmup`` unrecorded runs; return the medians."""
+    results = {}
+    for scenario in scenarios:
+        for _ in range(warmup):
+            measure_once(browser, base_url, scenario)
+        samples = [measure_once(browser, base_url, scenario) for _ in range(runs)]
+        results[scenario] = Figures(
+            tti_ms=statistics.median(tti for tti, _ in samples),
+            click_ms=statistics.median(click for _, click in samples),
+            runs=runs,
+        )
+    return results
+
+
+def report(results: dict[Scenario, Figures], baseline: Scenario = BARE) -> str:
+    """Format the medians, with ratios to the baseline scenario."""
+    base = results[baseline]
+    lines = [f"{'notebook':<28}{'TTI ms':>10}{'x bare':>8}{'click ms':>11}{'x bare':>8}{'runs':>6}"]
+    for scenario, figures in results.items():
+        lines.append(
+            f"{scenario.name:<28}{figures.tti_ms:>10.0f}{figures.tti_ms / base.tti_ms:>8.2f}"
+            f"{figures.click_ms:>11.1f}{figures.click_ms / base.click_ms:>8.2f}{figures.runs:>6}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start Voilà and Chromium, measure every scenario, print the medians and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="measured runs per notebook (median reported)")
+    parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
+    args = parser.parse_args(argv)
+    reason = chromium_missing_reason()
+    if reason:
+        print(f"browser bench not run: {reason}", file=sys.stderr)
+        return 2
+    missing = [s.notebook for s in SCENARIOS if not (REPO_ROOT / s.notebook).exists()]
+    if missing:
+        print(f"missing notebooks: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    server = start_voila(REPO_ROOT, log_path=ARTIFACTS_DIR / "logs" / "voila-bench.log")
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            try:
+                results = measure(browser, server.base_url, [BARE, *(s for s in SCENARIOS if s != BARE)],
+                                  runs=args.runs, warmup=args.warmup)
+                print(f"Voilà at {server.base_url}, Chromium {browser.version}, medians of {args.runs} runs")
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+    print(report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
