@@ -83,7 +83,8 @@ class PlayLog(widgets.HTML):
         """Redraw from the game's results."""
         results = list(enumerate(game.results))[-self.limit:]
         items = "".join(
-            f'<li data-turn="{index}"><span style="color:#555">Turn {index}</span> {to_html(result.describe())}</li>'
+            f'<li data-turn="{index + 1}"><span style="color:#555">Turn {index + 1}</span> '
+            f"{to_html(result.describe())}</li>"
             for index, result in reversed(results)
         )
         count = len(game.results)

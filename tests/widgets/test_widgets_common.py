@@ -50,7 +50,7 @@ def test_play_log_lists_turns_newest_first():
     log = PlayLog(limit=5)
     log.refresh(game)
     assert "(2 turns)" in log.value
-    assert log.value.index('data-turn="1"') < log.value.index('data-turn="0"')
+    assert log.value.index('data-turn="2"') < log.value.index('data-turn="1"')
 
 
 def test_card_picker_single_selection():
