@@ -1,0 +1,341 @@
+"""The Suit Pairs attribute tracker: a character sheet that runs checks, rerolls and consequences.
+
+A thin view over a :class:`~kit.widgets.session.TableSession` holding a Suit Pairs game::
+
+    tracker = AttributeTracker(TableSession.open("game.ipynb"))
+    tracker.skill_picker.value = "Defy"
+    tracker.difficulty_picker.value = "Hard"
+    tracker.check_button.click()            # game.check("Mira", "Defy", "Hard")
+    tracker.reroll_primary_button.click()   # game.reroll("Mira", pay="Strength")
+    tracker.accept_button.click()           # game.accept("Mira")
+
+Every click is one turn taken through ``session.act``; the game decides, the tracker shows the
+game's queries (``character``, ``pending``, ``odds``, ``serious_consequences``) and results.
+A refused click shows the rules' message beside the control and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from kit.core.errors import RulesError
+from kit.render import to_html
+from kit.suitpairs.attributes import LOWEST, Attribute
+from kit.suitpairs.difficulties import DIFFICULTIES
+from kit.suitpairs.results import CheckResolved
+from kit.suitpairs.skills import SKILLS, Skill, find_skill
+from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
+from kit.widgets.session import TableSession
+from kit.widgets.suitpairs_odds import show_check_odds
+from kit.widgets.suitpairs_sheet import Mark, changes_html, marks_for, serious_html, sheet_html
+
+DIFFICULTY_HINT = "Easy, Medium, Hard, Impossible or a number"
+"""What the difficulty box accepts, shown as its placeholder."""
+
+
+def _wide(**kwargs: Any) -> widgets.Layout:
+    return widgets.Layout(width="auto", **kwargs)
+
+
+def _about(result: Any) -> str | None:
+    """The character a result is about (``character``, or ``name`` for a new character)."""
+    return getattr(result, "character", None) or getattr(result, "name", None)
+
+
+class AttributeTracker(widgets.VBox):
+    """A Suit Pairs character sheet: pick a character, run a check, reroll or accept, see what moved.
+
+    Controls (drivable from Python): ``character_picker``, ``skill_picker``, ``difficulty_picker``,
+    ``check_button``, ``reroll_primary_button``, ``reroll_secondary_button``, ``accept_button`` and,
+    in the GM panel, ``skip_consequences``, ``gm_what_picker``, ``gm_points``, ``gm_reason``,
+    ``award_button``, ``take_away_button``. Views: ``sheet_view``, ``serious_view``, ``changes_view``,
+    ``odds_view``, ``roll_view``, ``result_view``. Refusals: ``check_error``, ``reroll_error``,
+    ``accept_error``, ``gm_error``.
+    """
+
+    character = traitlets.Unicode("", help="The character whose sheet is shown.").tag(sync=True)
+    pending = traitlets.Bool(False, help="Whether that character has a rolled check awaiting reroll or accept.").tag(
+        sync=True)
+
+    def __init__(self, session: TableSession, *, gm_panel: bool = True, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self._last_result: Any = None
+        self._quiet = False
+        self.add_class("kit-attribute-tracker")
+
+        self.character_picker = widgets.Dropdown(description="Character", options=[],
+                                                 layout=widgets.Layout(width="24em"),
+                                                 style={"description_width": "initial"})
+        self.character_picker.add_class("kit-character")
+        self.sheet_view = widgets.HTML()
+        self.sheet_view.add_class("kit-sheet")
+        self.serious_view = widgets.HTML()
+        self.changes_view = widgets.HTML()
+        self.changes_view.add_class("kit-changes")
+
+        self.skill_picker = widgets.Dropdown(
+            description="Skill", options=[(s.label, s.name) for s in SKILLS], value=SKILLS[0].name,
+            layout=_wide(), style={"description_width": "initial"},
+        )
+        self.skill_picker.add_class("kit-skill")
+        self.difficulty_picker = widgets.Combobox(
+            description="Difficulty", options=[d.name for d in DIFFICULTIES], value="Medium",
+            placeholder=DIFFICULTY_HINT, ensure_option=False, layout=_wide(),
+            style={"description_width": "initial"},
+        )
+        self.difficulty_picker.add_class("kit-difficulty")
+        self.check_button = labelled_button("Roll the check", "Roll 2d6 + skill level against the difficulty (S-3)",
+                                            "primary")
+        self.check_button.add_class("kit-check")
+        self.check_error = ErrorLine()
+        self.check_error.add_class("kit-check-error")
+        self.odds_view = OddsView()
+        self.odds_view.add_class("kit-sp-odds")
+
+        self.roll_view = widgets.HTML()
+        self.roll_view.add_class("kit-roll")
+        self.result_view = widgets.HTML()
+        self.reroll_primary_button = labelled_button("Reroll", "Pay 1 point of the primary attribute (S-4)")
+        self.reroll_primary_button.add_class("kit-reroll-primary")
+        self.reroll_secondary_button = labelled_button("Reroll", "Pay 1 point of the secondary attribute (S-4)")
+        self.reroll_secondary_button.add_class("kit-reroll-secondary")
+        self.reroll_error = ErrorLine()
+        self.accept_button = labelled_button("Accept the roll", "Let the standing roll decide the check (S-5)",
+                                             "success")
+        self.accept_button.add_class("kit-accept")
+        self.skip_consequences = widgets.Checkbox(
+            value=False, description="GM: skip this check's consequences (S-5 table option)", indent=False,
+            layout=_wide(),
+        )
+        self.accept_error = ErrorLine()
+
+        self.gm_what_picker = widgets.Dropdown(
+            description="Value",
+            options=[(a.label, a.title) for a in Attribute] + [(s.label, s.name) for s in SKILLS],
+            layout=_wide(), style={"description_width": "initial"},
+        )
+        self.gm_points = widgets.BoundedIntText(value=1, min=1, max=5, description="Points", layout=_wide(),
+                                                style={"description_width": "initial"})
+        self.gm_reason = widgets.Text(description="Reason", placeholder="why (shown in the log)", layout=_wide(),
+                                      style={"description_width": "initial"})
+        self.award_button = labelled_button("GM: award", "Award points; values stay within 0–5")
+        self.take_away_button = labelled_button("GM: take away", "Take points away; values stay within 0–5",
+                                                "warning")
+        self.gm_error = ErrorLine()
+
+        self.check_button.on_click(lambda _: self._check())
+        self.reroll_primary_button.on_click(lambda _: self._reroll(0))
+        self.reroll_secondary_button.on_click(lambda _: self._reroll(1))
+        self.accept_button.on_click(lambda _: self._accept())
+        self.award_button.on_click(lambda _: self._adjust("award"))
+        self.take_away_button.on_click(lambda _: self._adjust("take_away"))
+        self.character_picker.observe(self._picked_character, names="value")
+        self.observe(lambda _: self._draw(), names="character")
+        self.skill_picker.observe(self._picked_skill, names="value")
+        self.difficulty_picker.observe(lambda _: self._draw_odds(), names="value")
+
+        self.gm_panel = widgets.VBox([
+            widgets.HTML("<b>GM panel</b> — award or take away points (values stay within 0–5)"),
+            widgets.HBox([self.gm_what_picker, self.gm_points, self.gm_reason], layout=_wide(flex_flow="row wrap")),
+            widgets.HBox([self.award_button, self.take_away_button]),
+            self.gm_error,
+        ], layout=_wide(border="1px solid #ddd", padding="4px", margin="6px 0 0 0"))
+        self.gm_panel.add_class("kit-gm-panel")
+        if not gm_panel:
+            self.gm_panel.layout.display = "none"
+        self.children = (
+            widgets.HTML("<b>Suit Pairs — character sheet</b>"),
+            self.character_picker,
+            self.sheet_view,
+            self.serious_view,
+            self.changes_view,
+            widgets.HTML("<b>Skill check</b>"),
+            widgets.HBox([self.skill_picker, self.difficulty_picker, self.check_button],
+                         layout=_wide(flex_flow="row wrap")),
+            self.check_error,
+            self.odds_view,
+            self.roll_view,
+            self.result_view,
+            widgets.HBox([self.reroll_primary_button, self.reroll_secondary_button],
+                         layout=_wide(flex_flow="row wrap")),
+            self.reroll_error,
+            widgets.HBox([self.accept_button, self.skip_consequences], layout=_wide(flex_flow="row wrap")),
+            self.accept_error,
+            self.gm_panel,
+        )
+        session.listen(self.refresh)
+        self.refresh(None)
+
+    # -- what the game says ----------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The session's game as it stands (a file-backed session replaces it after each turn)."""
+        return self.session.game
+
+    @property
+    def marks(self) -> dict[tuple[str, str], Mark]:
+        """The shown character's values that the last turn changed, keyed by (kind, name)."""
+        if self._last_result is None or _about(self._last_result) != self.character:
+            return {}
+        return marks_for(self.character, getattr(self._last_result, "changes", ()))
+
+    def _skill(self) -> Skill | None:
+        """The skill the reroll buttons speak of: the pending check's, otherwise the picker's."""
+        waiting = self.game.pending(self.character) if self.character in self.game.characters else None
+        return find_skill(waiting.skill if waiting is not None else self.skill_picker.value)
+
+    def _difficulty(self) -> str | int:
+        """The typed difficulty as the game takes it: a whole number as a number, anything else as text."""
+        text = str(self.difficulty_picker.value).strip()
+        return int(text) if text.isascii() and text.isdigit() else text
+
+    # -- actions: each is one turn through the session -------------------------------------
+
+    def _check(self) -> None:
+        attempt(self.check_error, lambda: self.session.act(
+            "check", character=self.character, skill=self.skill_picker.value, difficulty=self._difficulty()))
+
+    def _reroll(self, which: int) -> None:
+        found = self._skill()
+        payers = (found.primary, found.secondary) if found is not None else ()
+        if len(payers) <= which:
+            return
+        attempt(self.reroll_error, lambda: self.session.act(
+            "reroll", character=self.character, pay=payers[which].title))
+
+    def _accept(self) -> None:
+        args: dict[str, Any] = {"character": self.character}
+        if self.skip_consequences.value:
+            args["consequences"] = False
+        if attempt(self.accept_error, lambda: self.session.act("accept", **args)) is not None:
+            self.skip_consequences.value = False
+
+    def _adjust(self, action: str) -> None:
+        attempt(self.gm_error, lambda: self.session.act(
+            action, character=self.character, what=self.gm_what_picker.value, points=self.gm_points.value,
+            reason=self.gm_reason.value))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh(self, result: Any = None) -> None:
+        """Redraw after a turn (from any component on the session); ``None`` after a reload clears the marks.
+
+        The shown character stays picked whoever took the turn; the first character is shown when none is.
+        """
+        self._last_result = result
+        names = self.game.characters
+        wanted = self.character
+        if wanted not in names:
+            wanted = names[0] if names else ""
+        with self.hold_sync():
+            options = [(f"{name} ({self.game.character(name).identity})", name) for name in names]
+            self._set_options(self.character_picker, options, wanted or None)
+            if self.character == wanted:
+                self._draw()
+            else:
+                self.character = wanted
+
+    def _set_options(self, picker: widgets.Dropdown, options: list[tuple[str, str]], value: str | None) -> None:
+        """Replace a picker's options and value without its observers redrawing half-way."""
+        self._quiet = True
+        try:
+            if list(picker.options) != options:
+                picker.options = options
+            if picker.value != value:
+                picker.value = value
+        finally:
+            self._quiet = False
+
+    def _picked_character(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.character = change["new"] or ""
+
+    def _picked_skill(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._draw_setup()
+
+    def _draw(self) -> None:
+        """Redraw everything for the shown character."""
+        game = self.game
+        if self.character not in game.characters:
+            self.sheet_view.value = "<i>No characters at the table yet.</i>"
+            for view in (self.serious_view, self.changes_view, self.roll_view, self.result_view):
+                view.value = ""
+            self.pending = False
+            self._draw_setup()
+            return
+        person = game.character(self.character)
+        marks = self.marks
+        last = self._last_result
+        explanation = last.explanation if isinstance(last, CheckResolved) and _about(last) == self.character else ""
+        with self.hold_sync():
+            self.sheet_view.value = sheet_html(person, marks)
+            self.serious_view.value = serious_html(person.name, game.serious_consequences(person.name))
+            self.changes_view.value = changes_html(marks, explanation)
+            waiting = game.pending(person.name)
+            self.pending = waiting is not None
+            if waiting is None:
+                self.roll_view.value = ('<div class="kit-roll-status">No check pending: pick a skill and a '
+                                        "difficulty, then roll.</div>")
+            else:
+                first, second = waiting.dice
+                verdict = "Success" if waiting.success else "Failure"
+                self.roll_view.value = (
+                    f'<div class="kit-roll-status" data-total="{waiting.total}"><b>Pending check:</b> '
+                    f"{waiting.skill} vs {waiting.difficulty}, roll {waiting.rolls}: dice {first} and {second}, "
+                    f"total {first} + {second} + skill {waiting.level} = <b>{waiting.total}</b> — "
+                    f"<b>{verdict}</b> so far. Reroll by paying a point, or accept.</div>"
+                )
+            latest = next((r for r in reversed(game.results) if _about(r) == person.name), None)
+            self.result_view.value = to_html(latest.describe()) if latest is not None else ""
+            self._draw_setup()
+
+    def _draw_setup(self) -> None:
+        """Skill levels in the picker, the reroll and accept buttons, and the odds."""
+        game = self.game
+        known = self.character in game.characters
+        person = game.character(self.character) if known else None
+        with self.hold_sync():
+            if person is not None:
+                options = [(f"{s.label} (level {person.skills[s.name]})", s.name) for s in SKILLS]
+                self._set_options(self.skill_picker, options, self.skill_picker.value)
+            found = self._skill()
+            buttons = (self.reroll_primary_button, self.reroll_secondary_button)
+            payers = (found.primary, found.secondary) if found is not None else ()
+            for index, button in enumerate(buttons):
+                attribute = payers[index] if index < len(payers) else None
+                same = index == 1 and attribute is not None and attribute is payers[0]
+                button.layout.display = "none" if same else None
+                if attribute is None or person is None:
+                    button.description = "Reroll"
+                    button.disabled = True
+                    continue
+                value = person.attributes[attribute.title]
+                role = "primary" if index == 0 else "secondary"
+                button.description = f"Reroll: pay 1 {attribute.label} ({value})"
+                button.tooltip = (f"Pay 1 point of the {role} attribute {attribute.title}, now {value}, "
+                                  "to roll 2d6 again (S-4)" + ("; an attribute at 0 cannot pay" if value == LOWEST
+                                                               else ""))
+                button.disabled = not self.pending or value == LOWEST
+            self.accept_button.disabled = not self.pending
+            self.check_button.disabled = self.pending or not known
+            self.check_button.tooltip = ("Reroll or accept the pending check first (S-5)" if self.pending
+                                         else "Roll 2d6 + skill level against the difficulty (S-3)")
+            self._draw_odds()
+
+    def _draw_odds(self) -> None:
+        """The exact odds of the set-up in the pickers, as the game computes them."""
+        if self.character not in self.game.characters:
+            self.odds_view.show_text("No odds: no character is picked.")
+            return
+        try:
+            odds = self.game.odds(self.character, self.skill_picker.value, self._difficulty())
+        except RulesError as error:
+            self.odds_view.show_text(f"No odds for this set-up: {error}")
+            return
+        show_check_odds(self.odds_view, odds)
