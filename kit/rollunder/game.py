@@ -2,18 +2,48 @@
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from kit.core.describe import Description, Fact
-from kit.core.errors import IllegalActionError
+from kit.core.errors import IllegalActionError, UnknownNameError
 from kit.core.randomness import GameRandom
 from kit.rollunder.checks import active_wins
 from kit.rollunder.combat import CombatActions
 from kit.rollunder.fate import FateActions
 from kit.rollunder.healing import HealingActions
+from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.rollunder.results import CharacterAdded, OpposedResult, TestResult, format_clock
 from kit.rollunder.sheet import build_character
 from kit.rollunder.state import TestRecord
+
+ATTACKS = ("attack", "attack_and_defend", "free_attack")
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of an attack before it is made (R-5): targets, hit chance, damage distribution."""
+
+    action: str
+    attacker: str
+    defender: str
+    weapon: str
+    kind: str
+    attack_target: int
+    defence: str
+    defence_target: int | None
+    weapon_damage: int
+    armour: int
+    track: str
+    hit: Fraction
+    damage: dict[int, Fraction]
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """The mean damage, a miss counting 0."""
+        return sum((d * p for d, p in self.damage.items()), Fraction(0))
 
 
 class RollUnderGame(CombatActions, HealingActions, FateActions):
@@ -48,6 +78,41 @@ class RollUnderGame(CombatActions, HealingActions, FateActions):
             "character": character, "attribute": attribute, "skill": skill, "opponent": opponent,
             "opponent_attribute": opponent_attribute, "opponent_skill": opponent_skill, "modifier": modifier,
             "opponent_modifier": opponent_modifier})
+
+    # -- queries ------------------------------------------------------------------------
+
+    def attack_odds(self, attacker: str, defender: str, weapon: str | None = None, defence: str | None = None,
+                    cover: int = 0, modifier: int | list[int] = 0, defence_modifier: int | list[int] = 0,
+                    action: str = "attack") -> AttackOdds:
+        """The exact odds of an attack as it would be made now (R-5); nothing changes.
+
+        The attack's own preparation runs on a copy of the state, so the targets (familiarity,
+        aim, attack and defend, cover, the defender's default defence) are the ones the attack
+        will use; an attack the rules would refuse is refused here with the same message.
+        """
+        if action not in ATTACKS:
+            raise UnknownNameError(f"attack action {action!r}", "is not an attack", "R-5",
+                                   f"actions: {', '.join(ATTACKS)}")
+        probe = copy.copy(self)
+        probe.state = copy.deepcopy(self.state)
+        trial = probe._resolve_attack(GameRandom(self.seed, "odds"), action, attacker, defender, weapon, defence,
+                                      cover, modifier, defence_modifier)
+        defence_target = trial.defence.target if trial.defence is not None else None
+        target = trial.attack.target
+        return AttackOdds(action, trial.attacker, trial.defender, trial.weapon, trial.kind, target,
+                          trial.defence_choice, defence_target, trial.weapon_damage, trial.armour, trial.track,
+                          attack_hit_probability(target, defence_target),
+                          damage_distribution(target, defence_target, trial.weapon_damage, trial.armour))
+
+    def open_test(self) -> TestRecord | None:
+        """The latest test a fate card may still change (R-7), or None when there is none."""
+        record = self.state.last_test
+        if record is None:
+            return None
+        try:
+            return self._open_test(next(iter(record.sides)))
+        except IllegalActionError:
+            return None
 
     # -- handlers -----------------------------------------------------------------------
 

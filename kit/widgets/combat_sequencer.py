@@ -1,0 +1,485 @@
+"""The combat round sequencer for Roll-Under: tracks, initiative, rounds, actions, attacks and healing.
+
+Every button acts through the table session (``session.act``); the game decides whose turn it
+is, what an attack's odds are and what it did, and a refusal is shown beside the button that
+asked. The component only reads the game's state and results to draw them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from kit.core.errors import RulesError
+from kit.render import to_html
+from kit.rollunder.combat import DEFENCES, FREE_ACTIONS
+from kit.rollunder.results import CombatStarted, format_clock
+from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
+from kit.widgets.rollunder_view import character_tracks_html, combat_clock
+from kit.widgets.session import TableSession
+
+ACTIONS: tuple[tuple[str, str], ...] = (
+    ("Attack", "attack"),
+    ("Attack and defend (−2 to both)", "attack_and_defend"),
+    ("Walk (Agility yards)", "walk"),
+    ("Run (3 × Agility yards, no active defence)", "run"),
+    ("Ready a piece of gear", "ready"),
+    ("Operate a feature (door, window, throw)", "operate"),
+    ("Aim a firearm", "aim"),
+    ("Perceive (Wits + Eye)", "perceive"),
+    ("Withdraw from melee", "withdraw"),
+    ("Wait (declare no action)", "wait"),
+    ("Free attack (after a failed withdrawal)", "free_attack"),
+)
+ATTACK_ACTIONS = ("attack", "attack_and_defend", "free_attack")
+DEFAULT = "(default)"  # a picker's "let the game choose" entry; a None value would show as no selection
+DEFENCE_LABELS = {
+    "dodge": "Duck & Cover (dodge)",
+    "parry": "Parry (close combat skill)",
+    "cover": "Take cover (ranged)",
+    "none": "No active defence",
+}
+FREE_LABELS = {"drop": "Drop something", "say": "Say one short statement", "shift": "Shift a few steps"}
+PERCEIVE_SKILLS = ("Sergeant's Eye", "Investigator's Eye")
+HEALING: tuple[tuple[str, str], ...] = (
+    ("Stamina recovery (Vitality + Heroic Vigor)", "heal_stamina"),
+    ("Physical recovery (Vitality + Heroic Vigor)", "heal_physical"),
+    ("Physician's care (Reason + Medicine)", "treat"),
+    ("Physicane (a dose)", "take_physicane"),
+)
+
+
+def _box(*children: widgets.Widget, row: bool = True, css: str = "") -> widgets.Box:
+    box = widgets.HBox(list(children)) if row else widgets.VBox(list(children))
+    if row:
+        box.layout.flex_flow = "row wrap"
+        box.layout.align_items = "center"
+    if css:
+        box.add_class(css)
+    return box
+
+
+def _int(description: str, tooltip: str, value: int = 0) -> widgets.IntText:
+    return widgets.IntText(value=value, description=description, tooltip=tooltip,
+                           style={"description_width": "initial"},
+                           layout=widgets.Layout(width="12em", min_width="12em"))
+
+
+class CombatSequencer(widgets.VBox):
+    """Start combat, step through rounds in declaration order, resolve actions and attacks, then heal.
+
+    Controls, all drivable from Python: ``combatant_picker``, ``ambusher_picker``, ``start_button``
+    (with ``start_error``); ``actor_picker``, ``action_picker``, ``target_picker``, ``weapon_picker``,
+    ``defence_picker``, ``cover_input``, ``modifier_input``, ``defence_modifier_input``,
+    ``detail_input``, ``skill_picker``, ``opponents_picker``, ``act_button`` (with ``act_error``);
+    ``free_action_picker``, ``free_detail_input``, ``free_button`` (``free_error``);
+    ``next_round_button``, ``end_combat_button`` (``round_error``); ``heal_kind_picker``,
+    ``heal_character_picker``, ``physician_picker``, ``heal_modifier_input``, ``heal_button``
+    (``heal_error``); ``advance_hours``, ``advance_minutes``, ``advance_button`` (``advance_error``).
+    Views: ``tracks_view``, ``initiative_view``, ``round_view``, ``odds_view``, ``result_view``,
+    ``clock_view``.
+    """
+
+    round_label = traitlets.Unicode("", help="The round and combat time, e.g. 'Round 2 · 0:10' (empty out of combat).")
+    current = traitlets.Unicode(None, allow_none=True, help="Whose turn it is to declare, or None.")
+    turns = traitlets.Int(0, help="How many turns the game held at the last redraw.")
+
+    def __init__(self, session: TableSession, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self._drawing = False
+        self.add_class("kit-combat-sequencer")
+
+        self.tracks_view = widgets.HTML()
+        self.tracks_view.add_class("kit-tracks")
+
+        self.combatant_picker = widgets.SelectMultiple(description="Combatants", rows=4,
+                                                       style={"description_width": "initial"})
+        self.ambusher_picker = widgets.SelectMultiple(description="Ambushers", rows=4,
+                                                      style={"description_width": "initial"})
+        self.start_button = labelled_button("Start combat", "Everyone tests Wits + Sergeant's Eye for initiative",
+                                            "primary")
+        self.start_button.add_class("kit-start-combat")
+        self.start_error = ErrorLine()
+        self.initiative_view = widgets.HTML()
+        self.initiative_view.add_class("kit-initiative")
+
+        self.round_view = widgets.HTML()
+        self.round_view.add_class("kit-round")
+
+        self.actor_picker = widgets.Dropdown(description="Who acts", style={"description_width": "initial"})
+        self.action_picker = widgets.Dropdown(options=list(ACTIONS), value="attack", description="Action",
+                                              style={"description_width": "initial"})
+        self.target_picker = widgets.Dropdown(description="Target", style={"description_width": "initial"})
+        self.weapon_picker = widgets.Dropdown(description="Weapon", style={"description_width": "initial"})
+        self.defence_picker = widgets.Dropdown(
+            options=[("Defender's default", DEFAULT)] + [(DEFENCE_LABELS[d], d) for d in DEFENCES],
+            value=DEFAULT, description="Defence", style={"description_width": "initial"})
+        self.cover_input = _int("Cover rating", "Cover rating added to Duck & Cover against a ranged attack")
+        self.modifier_input = _int("Modifier", "Modifier on the test (−10…+10)")
+        self.defence_modifier_input = _int("Defence modifier", "Modifier on the defender's test (−10…+10)")
+        self.detail_input = widgets.Text(description="Item or feature", placeholder="e.g. the pistol, the door",
+                                         style={"description_width": "initial"})
+        self.skill_picker = widgets.Dropdown(description="Skill", style={"description_width": "initial"})
+        self.opponents_picker = widgets.SelectMultiple(description="Opponents in melee", rows=3,
+                                                       style={"description_width": "initial"})
+        self.odds_view = OddsView()
+        self.odds_view.add_class("kit-attack-odds")
+        self.act_button = labelled_button("Take this action", "Declare and resolve the chosen action", "primary")
+        self.act_button.add_class("kit-act")
+        self.act_error = ErrorLine()
+
+        self.free_action_picker = widgets.Dropdown(options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
+                                                   description="Free action", style={"description_width": "initial"})
+        self.free_detail_input = widgets.Text(description="What", placeholder="item dropped, or the statement",
+                                              style={"description_width": "initial"})
+        self.free_button = labelled_button("Take free action", "A free action: once each a round")
+        self.free_error = ErrorLine()
+
+        self.result_view = widgets.HTML()
+        self.result_view.add_class("kit-combat-result")
+
+        self.next_round_button = labelled_button("Next round", "End this round (5 seconds) and start the next")
+        self.next_round_button.add_class("kit-next-round")
+        self.end_combat_button = labelled_button("End combat", "End the combat; the round in progress counts")
+        self.end_combat_button.add_class("kit-end-combat")
+        self.round_error = ErrorLine()
+
+        self.heal_kind_picker = widgets.Dropdown(options=list(HEALING), value="heal_stamina", description="Healing",
+                                                 style={"description_width": "initial"})
+        self.heal_character_picker = widgets.Dropdown(description="Patient", style={"description_width": "initial"})
+        self.physician_picker = widgets.Dropdown(description="Physician", style={"description_width": "initial"})
+        self.heal_modifier_input = _int("Modifier", "Modifier on the healing test (−10…+10)")
+        self.heal_button = labelled_button("Heal", "Make the healing test")
+        self.heal_button.add_class("kit-heal")
+        self.heal_error = ErrorLine()
+        self.clock_view = widgets.HTML()
+        self.clock_view.add_class("kit-clock")
+        self.advance_hours = _int("Hours", "Hours to advance the game clock")
+        self.advance_minutes = _int("Minutes", "Minutes to advance the game clock")
+        self.advance_button = labelled_button("Advance time", "Move the game clock on (out of combat)")
+        self.advance_error = ErrorLine()
+
+        self._attack_box = _box(self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
+                                self.defence_modifier_input)
+        self._detail_box = _box(self.detail_input)
+        self._skill_box = _box(self.skill_picker)
+        self._opponents_box = _box(self.opponents_picker)
+        self._physician_box = _box(self.physician_picker)
+
+        self.children = (
+            widgets.HTML("<h3>Combat round sequencer</h3>"),
+            self.tracks_view,
+            _box(widgets.HTML("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker, self.start_button,
+                 self.start_error, css="kit-combat-setup"),
+            self.initiative_view,
+            self.round_view,
+            _box(_box(self.actor_picker, self.action_picker, self.modifier_input), self._attack_box,
+                 self._detail_box, self._skill_box, self._opponents_box, self.odds_view,
+                 _box(self.act_button, self.act_error), row=False, css="kit-action-picker"),
+            _box(self.free_action_picker, self.free_detail_input, self.free_button, self.free_error),
+            self.result_view,
+            _box(self.next_round_button, self.end_combat_button, self.round_error),
+            _box(_box(widgets.HTML("<b>After combat</b>"), self.heal_kind_picker, self.heal_character_picker,
+                      self._physician_box, self.heal_modifier_input, self.heal_button, self.heal_error),
+                 _box(self.clock_view, self.advance_hours, self.advance_minutes, self.advance_button,
+                      self.advance_error), row=False, css="kit-healing"),
+        )
+
+        self.start_button.on_click(lambda _: self.start())
+        self.act_button.on_click(lambda _: self.act())
+        self.free_button.on_click(lambda _: self.free_act())
+        self.next_round_button.on_click(lambda _: self.next_round())
+        self.end_combat_button.on_click(lambda _: self.end_combat())
+        self.heal_button.on_click(lambda _: self.heal())
+        self.advance_button.on_click(lambda _: self.advance())
+        for control in (self.actor_picker, self.action_picker):
+            control.observe(self._choices_changed, names="value")
+        for control in (self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
+                        self.modifier_input, self.defence_modifier_input):
+            control.observe(self._odds_changed, names="value")
+        self.heal_kind_picker.observe(lambda _: self._show_parts(), names="value")
+        session.listen(self.refresh)
+        self.refresh(None)
+
+    # -- what the game says -----------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
+        return self.session.game
+
+    def _latest_start(self) -> CombatStarted | None:
+        for result in reversed(self.game.results):
+            if isinstance(result, CombatStarted):
+                return result
+        return None
+
+    # -- buttons ---------------------------------------------------------------------------
+
+    def start(self) -> Any:
+        """Start combat with the chosen combatants and ambushers (R-3)."""
+        return attempt(self.start_error, lambda: self.session.act(
+            "start_combat", combatants=list(self.combatant_picker.value),
+            ambushers=list(self.ambusher_picker.value) or None))
+
+    def _chosen(self, picker: widgets.Dropdown) -> str | None:
+        return None if picker.value == DEFAULT else picker.value
+
+    def action_args(self) -> tuple[str, dict[str, Any]]:
+        """The chosen action and its arguments, exactly as the game's method takes them."""
+        action = str(self.action_picker.value)
+        weapon = self._chosen(self.weapon_picker)
+        actor = self.actor_picker.value
+        modifier = self.modifier_input.value
+        if action in ATTACK_ACTIONS:
+            return action, {"attacker": actor, "defender": self.target_picker.value, "weapon": weapon,
+                            "defence": self._chosen(self.defence_picker), "cover": self.cover_input.value,
+                            "modifier": modifier, "defence_modifier": self.defence_modifier_input.value}
+        if action == "ready":
+            return action, {"character": actor, "item": self.detail_input.value}
+        if action == "operate":
+            return action, {"character": actor, "feature": self.detail_input.value}
+        if action == "aim":
+            return action, {"character": actor, "weapon": weapon}
+        if action == "perceive":
+            return action, {"character": actor, "skill": self.skill_picker.value, "modifier": modifier}
+        if action == "withdraw":
+            return action, {"character": actor, "opponents": list(self.opponents_picker.value),
+                            "skill": self.skill_picker.value, "modifier": modifier}
+        return action, {"character": actor}
+
+    def act(self) -> Any:
+        """Declare and resolve the chosen action for the chosen combatant (R-3, R-4, R-5)."""
+        action, args = self.action_args()
+        return attempt(self.act_error, lambda: self.session.act(action, **args))
+
+    def free_act(self) -> Any:
+        """Take the chosen free action (R-4)."""
+        action = str(self.free_action_picker.value)
+        args: dict[str, Any] = {"character": self.actor_picker.value}
+        if action == "drop":
+            args["item"] = self.free_detail_input.value
+        elif action == "say":
+            args["statement"] = self.free_detail_input.value
+        return attempt(self.free_error, lambda: self.session.act(action, **args))
+
+    def next_round(self) -> Any:
+        """End the round and start the next (R-4)."""
+        return attempt(self.round_error, lambda: self.session.act("next_round"))
+
+    def end_combat(self) -> Any:
+        """End the combat."""
+        return attempt(self.round_error, lambda: self.session.act("end_combat"))
+
+    def heal(self) -> Any:
+        """Make the chosen healing test (R-6)."""
+        kind = str(self.heal_kind_picker.value)
+        patient = self.heal_character_picker.value
+        modifier = self.heal_modifier_input.value
+        if kind == "treat":
+            args = {"physician": self.physician_picker.value, "patient": patient, "modifier": modifier}
+        else:
+            args = {"character": patient, "modifier": modifier}
+        return attempt(self.heal_error, lambda: self.session.act(kind, **args))
+
+    def advance(self) -> Any:
+        """Move the game clock on by the hours and minutes given (R-6)."""
+        return attempt(self.advance_error, lambda: self.session.act(
+            "advance_time", hours=self.advance_hours.value, minutes=self.advance_minutes.value))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh(self, result: Any = None) -> None:
+        """Redraw everything from the game; ``result`` (the latest turn's) is shown in the result view."""
+        game = self.game
+        combat = game.combat
+        names = list(game.state.characters)
+        self._drawing = True
+        try:
+            with self.hold_sync():
+                self._set_options(self.combatant_picker, names, multiple=True)
+                self._set_options(self.ambusher_picker, names, multiple=True)
+                self._set_options(self.heal_character_picker, names)
+                self._set_options(self.physician_picker, names)
+                combatants = list(combat.combatants) if combat else []
+                self._set_options(self.actor_picker, combatants)
+                if combat is not None and combat.current is not None:
+                    self.actor_picker.value = combat.current
+                self._set_options(self.opponents_picker, combatants, multiple=True)
+                self._refresh_choices()
+                self.tracks_view.value = self._tracks_html()
+                self.initiative_view.value = self._initiative_html()
+                self.round_view.value = self._round_html()
+                self.clock_view.value = (f'<span class="kit-game-clock">Game clock: '
+                                         f"{escape(format_clock(game.state.clock))}</span>")
+                if result is not None:
+                    self.result_view.value = (f'<div class="kit-latest" aria-live="polite">'
+                                              f"{to_html(result.describe())}</div>")
+                self.round_label = self._round_label()
+                self.current = game.current_combatant
+                self.turns = game.turn
+        finally:
+            self._drawing = False
+        self._show_parts()
+        self._refresh_odds()
+
+    @staticmethod
+    def _set_options(picker: widgets.Widget, names: list[str], multiple: bool = False) -> None:
+        if list(picker.options) == names:
+            if not multiple and picker.value is None and names:
+                picker.value = names[0]
+            return
+        kept = picker.value
+        picker.options = names
+        if multiple:
+            picker.value = tuple(n for n in kept if n in names)
+        else:
+            picker.value = kept if kept in names else (names[0] if names else None)
+
+    def _choices_changed(self, change: dict[str, Any]) -> None:
+        if self._drawing:
+            return
+        self._drawing = True
+        try:
+            self._refresh_choices()
+        finally:
+            self._drawing = False
+        self._show_parts()
+        self._refresh_odds()
+
+    def _odds_changed(self, change: dict[str, Any]) -> None:
+        if not self._drawing:
+            self._refresh_odds()
+
+    def _refresh_choices(self) -> None:
+        """Targets, weapons and skills for the chosen combatant and action (options only; the game decides)."""
+        game = self.game
+        combat = game.combat
+        actor = self.actor_picker.value
+        action = self.action_picker.value
+        others = [n for n in (combat.combatants if combat else []) if n != actor]
+        self._set_options(self.target_picker, others)
+        weapons: list[tuple[str, str]] = [("Default (unarmed, or the first firearm to aim)", DEFAULT)]
+        if actor in game.state.characters:
+            weapons += [(f"{w.name} ({w.kind}, damage {w.damage})", w.name)
+                        for w in game.state.characters[actor].weapons]
+        if list(self.weapon_picker.options) != weapons:
+            kept = self.weapon_picker.value
+            self.weapon_picker.options = weapons
+            self.weapon_picker.value = kept if kept in [v for _, v in weapons] else DEFAULT
+        skills = list(PERCEIVE_SKILLS) if action == "perceive" else ["Duck & Cover", game.close_combat_skill]
+        self._set_options(self.skill_picker, skills)
+        if self.skill_picker.value is None and skills:
+            self.skill_picker.value = skills[0]
+
+    def _show_parts(self) -> None:
+        action = self.action_picker.value
+        shown = {
+            self._attack_box: action in ATTACK_ACTIONS,
+            self._detail_box: action in ("ready", "operate"),
+            self._skill_box: action in ("perceive", "withdraw"),
+            self._opponents_box: action == "withdraw",
+            self._physician_box: self.heal_kind_picker.value == "treat",
+        }
+        for box, visible in shown.items():
+            box.layout.display = "flex" if visible else "none"
+        self.detail_input.description = "Feature" if action == "operate" else "Item"
+        aimable = action == "aim"
+        if aimable:
+            self._attack_box.layout.display = "flex"
+        for control in (self.target_picker, self.defence_picker, self.cover_input, self.defence_modifier_input):
+            control.layout.display = "none" if aimable else None
+
+    def _refresh_odds(self) -> None:
+        """Ask the game for the exact odds of the attack as set up (R-5) and draw them."""
+        action, args = self.action_args()
+        if action not in ATTACK_ACTIONS:
+            self.odds_view.show_text("Odds are shown for attacks.")
+            return
+        if self.game.combat is None:
+            self.odds_view.show_text("No combat in progress: start one to see an attack's odds.")
+            return
+        try:
+            odds = self.game.attack_odds(action=action, **args)
+        except RulesError as error:
+            self.odds_view.show_text(f"No odds: {error}")
+            return
+        defence = (f"{DEFENCE_LABELS[odds.defence]} target {odds.defence_target}" if odds.defence_target is not None
+                   else "no active defence test")
+        headline = (f"{odds.attacker} with {odds.weapon} ({odds.kind}): attack target {odds.attack_target} "
+                    f"against {defence}. Hit chance {odds.hit.numerator}/{odds.hit.denominator} "
+                    f"({float(odds.hit) * 100:.1f}%); expected damage {float(odds.expected_damage):.2f} "
+                    f"{odds.track} (weapon {odds.weapon_damage}, armour {odds.armour}).")
+        self.odds_view.show(odds.damage, lambda d: d > 0, label=f"{odds.track} damage", headline=headline)
+
+    def _round_label(self) -> str:
+        combat = self.game.combat
+        if combat is None:
+            return ""
+        name = "Free round (ambush)" if combat.is_free_round else f"Round {combat.round}"
+        return f"{name} · {combat_clock(combat.seconds)}"
+
+    def _tracks_html(self) -> str:
+        game = self.game
+        combat = game.combat
+        rows = []
+        for character in game.state.characters.values():
+            note = "in combat" if combat and character.name in combat.combatants else ""
+            rows.append(character_tracks_html(character, note))
+        body = "".join(rows) or "<i>No characters at the table yet.</i>"
+        return f'<section aria-label="Tracks"><b>Tracks</b> (■ box left, ✕ box marked){body}</section>'
+
+    def _initiative_html(self) -> str:
+        combat = self.game.combat
+        if combat is None:
+            return ""
+        rows = []
+        for name in combat.combatants:
+            record = combat.initiative[name]
+            outcome = record.outcome
+            word = "Success" if outcome.success else "Failure"
+            rows.append(f"<tr><td>{escape(name)}</td><td>{record.roll}</td><td>{outcome.target}</td>"
+                        f"<td>{word}, degree {outcome.degree}</td><td>round {record.acts_from}</td></tr>")
+        table = ("<table><thead><tr><th>Combatant</th><th>Roll</th><th>Target</th><th>Result</th>"
+                 f"<th>Acts from</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        ambush = ""
+        started = self._latest_start()
+        if started is not None and started.ambushers:
+            tests = "; ".join(f"{escape(t.character)} rolled {t.roll} against {t.target}: "
+                              f"{'Success' if t.success else 'Failure'}, degree {t.degree}"
+                              for t in started.ambush_tests)
+            notes = " ".join(escape(n) for n in started.describe().notes)
+            ambush = (f"<div class='kit-ambush'><b>Ambush</b> by {escape(', '.join(started.ambushers))}. "
+                      f"Ambush tests (Wits + Sergeant's Eye): {tests}. {notes}</div>")
+        return f'<section aria-label="Initiative"><b>Initiative (Wits + Sergeant\'s Eye)</b>{table}{ambush}</section>'
+
+    def _round_html(self) -> str:
+        game = self.game
+        combat = game.combat
+        if combat is None:
+            return '<div class="kit-round-status"><b>No combat in progress.</b></div>'
+        items = []
+        for name in combat.order:
+            if name == combat.current:
+                status = "▶ declares now"
+            elif name in combat.acted:
+                status = "✓ has acted"
+            elif not combat.may_act_this_round(name):
+                status = ("ambushed: cannot act in the free round" if combat.is_free_round
+                          else f"waits: acts from round {combat.initiative[name].acts_from}")
+            else:
+                status = "still to declare"
+            marker = ' aria-current="step" style="font-weight:bold"' if name == combat.current else ""
+            items.append(f'<li data-combatant="{escape(name)}"{marker}>{escape(name)} — {status}</li>')
+        now = (f"<b>{escape(combat.current)}</b> declares now" if combat.current
+               else "Everyone has acted: next round")
+        return (f'<div class="kit-round-status"><div class="kit-round-label" style="font-size:1.2em">'
+                f"<b>{escape(self._round_label())}</b></div><div>{now}</div>"
+                f"<div>Declaration order (greatest failure first):</div><ol>{''.join(items)}</ol></div>")
+
+
+__all__ = ["CombatSequencer"]

@@ -1,0 +1,207 @@
+"""The Tarot hand for Roll-Under: a character's fate cards, spending one after a test, the draw and deals.
+
+The cards are shown by name with their arcana in words (Major, or Minor court or pip). Spending
+goes through the table session; the game checks the card, the use, the open test and the other
+player's consent (R-7), and a refusal is shown beside the spend button.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from kit.render import to_html
+from kit.rollunder.fate import USES
+from kit.widgets.common import CardPicker, ErrorLine, attempt, labelled_button
+from kit.widgets.rollunder_view import card_kind, card_powers
+from kit.widgets.session import TableSession
+
+USE_LABELS = {
+    "reroll": "Reroll (more rolls, the best stands)",
+    "permit": "Permit a test (Major Arcana)",
+    "narrative": "Narrative change (Major Arcana, the GM rules)",
+}
+CHOSEN = "✓ "
+
+
+class TarotHand(widgets.VBox):
+    """One character's fate cards, with spending, the start-of-play draw and the GM's deal.
+
+    Controls: ``holder_picker`` (whose hand), ``cards`` (a :class:`CardPicker`, one card at a time),
+    ``use_picker``, ``on_picker`` (the character whose test the card changes), ``consent_input``
+    (the other player's name, when they agree), ``note_input`` (for a narrative change),
+    ``spend_button`` (with ``spend_error``), ``start_play_button`` and ``deal_button`` (with
+    ``deal_error``). Views: ``hand_view``, ``selection_view``, ``test_view``, ``result_view``.
+    """
+
+    selected_card = traitlets.Unicode(None, allow_none=True, help="The name of the chosen card, or None.")
+    holder = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
+
+    def __init__(self, session: TableSession, holder: str | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self.add_class("kit-tarot-hand")
+        self._shown: list[Any] = []
+        self._drawing = False
+
+        self.holder_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
+        self.hand_view = widgets.HTML()
+        self.hand_view.add_class("kit-hand-list")
+        self.cards = CardPicker(single=True)
+        self.cards.add_class("kit-tarot-cards")
+        self.selection_view = widgets.HTML()
+        self.selection_view.add_class("kit-card-selection")
+        self.test_view = widgets.HTML()
+        self.test_view.add_class("kit-open-test")
+        self.use_picker = widgets.Dropdown(options=[(USE_LABELS[u], u) for u in USES], value="reroll",
+                                           description="Use", style={"description_width": "initial"})
+        self.on_picker = widgets.Dropdown(description="On the test of", style={"description_width": "initial"})
+        self.consent_input = widgets.Text(description="Consent of player",
+                                          placeholder="needed for another player's character",
+                                          style={"description_width": "initial"})
+        self.note_input = widgets.Text(description="Narrative note", placeholder="what should change",
+                                       style={"description_width": "initial"})
+        self.spend_button = labelled_button("Spend selected card", "Spend the chosen fate card", "primary")
+        self.spend_button.add_class("kit-spend-card")
+        self.spend_error = ErrorLine()
+        self.start_play_button = labelled_button("Start-of-play draw", "Everyone rolls 1d20; lowest draws first")
+        self.start_play_button.add_class("kit-start-play")
+        self.deal_button = labelled_button("GM: deal new cards", "Top every hand up to ceil(Fate / 2) cards")
+        self.deal_error = ErrorLine()
+        self.result_view = widgets.HTML()
+        self.result_view.add_class("kit-fate-result")
+
+        self.children = (
+            widgets.HTML("<h3>Fate cards (Tarot)</h3>"),
+            self.holder_picker,
+            self.hand_view,
+            self.cards,
+            self.selection_view,
+            self.test_view,
+            widgets.VBox([widgets.HBox([self.use_picker, self.on_picker]),
+                          widgets.HBox([self.consent_input, self.note_input]),
+                          widgets.HBox([self.spend_button, self.spend_error])]),
+            widgets.HBox([self.start_play_button, self.deal_button, self.deal_error]),
+            self.result_view,
+        )
+        self.spend_button.on_click(lambda _: self.spend())
+        self.start_play_button.on_click(lambda _: self.start_play())
+        self.deal_button.on_click(lambda _: self.deal())
+        self.holder_picker.observe(self._holder_picked, names="value")
+        session.listen(self.refresh)
+        self.refresh(None)
+        if holder is not None:
+            self.holder_picker.value = holder
+
+    @property
+    def game(self) -> Any:
+        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
+        return self.session.game
+
+    @property
+    def hand(self) -> list[Any]:
+        """The cards shown, in hand order."""
+        return list(self._shown)
+
+    # -- buttons ---------------------------------------------------------------------------
+
+    def select(self, name: str) -> None:
+        """Choose the card called ``name`` (as the game names it)."""
+        positions = [i for i, card in enumerate(self._shown) if card.name.casefold() == name.casefold()]
+        self.cards.select(*positions[:1])
+
+    def spend(self) -> Any:
+        """Spend the chosen card (R-7); with no card chosen the game is asked to spend none and refuses."""
+        args = {"character": self.holder_picker.value, "card": self.selected_card or "",
+                "use": self.use_picker.value, "on": self.on_picker.value,
+                "consent": self.consent_input.value.strip() or None, "note": self.note_input.value}
+        return attempt(self.spend_error, lambda: self.session.act("spend_fate_card", **args))
+
+    def start_play(self) -> Any:
+        """The start-of-play draw: everyone rolls 1d20, lowest draws first (R-7)."""
+        return attempt(self.deal_error, lambda: self.session.act("start_play"))
+
+    def deal(self) -> Any:
+        """The GM deals new cards, topping each hand up (R-7)."""
+        return attempt(self.deal_error, lambda: self.session.act("deal_fate_cards"))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh(self, result: Any = None) -> None:
+        """Redraw the hand, the open test and the latest fate result from the game."""
+        names = list(self.game.state.characters)
+        self._drawing = True
+        try:
+            with self.hold_sync():
+                for picker in (self.holder_picker, self.on_picker):
+                    if list(picker.options) != names:
+                        kept = picker.value
+                        picker.options = names
+                        picker.value = kept if kept in names else (names[0] if names else None)
+                self.holder = self.holder_picker.value
+                self._draw_hand()
+                self.test_view.value = self._test_html()
+                if result is not None:
+                    self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+        finally:
+            self._drawing = False
+
+    def _holder_picked(self, change: dict[str, Any]) -> None:
+        if self._drawing:
+            return
+        self.holder = change["new"]
+        if change["new"] in list(self.on_picker.options):
+            self.on_picker.value = change["new"]
+        self._draw_hand()
+
+    def _draw_hand(self) -> None:
+        holder = self.holder_picker.value
+        character = self.game.state.characters.get(holder) if holder else None
+        cards = list(character.fate_cards) if character else []
+        if cards != self._shown or len(self.cards.toggles) != len(cards):
+            self._shown = cards
+            self.cards.set_cards([(card.name, f"{card.name}: {card_kind(card)}", False) for card in cards])
+            for toggle in self.cards.toggles:
+                toggle.observe(self._selection_changed, names="value")
+        self._selection_changed(None)
+        if character is None:
+            self.hand_view.value = "<i>No characters at the table yet.</i>"
+            return
+        items = "".join(f"<li>{escape(card.name)} — {escape(card_kind(card))}: {escape(card_powers(card))}</li>"
+                        for card in cards)
+        body = f"<ul>{items}</ul>" if cards else "<div>No fate cards in hand.</div>"
+        self.hand_view.value = (f'<section aria-label="Fate cards of {escape(character.name)}">'
+                                f"<b>{escape(character.name)}</b> ({escape(character.player)}) holds "
+                                f"{len(cards)} fate card{'s' if len(cards) != 1 else ''}{body}</section>")
+
+    def _selection_changed(self, change: dict[str, Any] | None) -> None:
+        chosen = self.cards.selected
+        for index, toggle in enumerate(self.cards.toggles):
+            name = self._shown[index].name
+            label = f"{CHOSEN}{name}" if index in chosen else name
+            if toggle.description != label:
+                toggle.description = label
+        if chosen:
+            card = self._shown[chosen[0]]
+            self.selected_card = card.name
+            self.selection_view.value = (f'<div class="kit-selected">Selected: <b>{escape(card.name)}</b> '
+                                         f"({escape(card_kind(card))}; {escape(card_powers(card))})</div>")
+        else:
+            self.selected_card = None
+            self.selection_view.value = '<div class="kit-selected">No card selected.</div>'
+
+    def _test_html(self) -> str:
+        record = self.game.open_test()
+        if record is None:
+            return ('<div class="kit-open-test">No test open to spend a card on: a card is spent right after '
+                    "the test it changes.</div>")
+        sides = "; ".join(f"{escape(side.character)}: {escape(side.formula)}, rolled "
+                          f"{', '.join(map(str, side.rolls))} — {'Success' if side.success else 'Failure'}, "
+                          f"degree {side.degree}" for side in record.sides.values())
+        return f'<div class="kit-open-test">Latest test (a card may change it now): {sides}</div>'
+
+
+__all__ = ["TarotHand"]

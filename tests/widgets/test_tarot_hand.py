@@ -1,0 +1,208 @@
+"""The Roll-Under Tarot hand, driven headlessly: the start-of-play draw, the cards in words, spending (R-7)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from kit import gamefile
+from kit.rollunder import RollUnderGame
+from kit.widgets import TableSession
+from kit.widgets.common import ErrorLine
+from kit.widgets.tarot_hand import TarotHand
+
+ARTIE = {
+    "name": "Artie",
+    "attributes": {"Agility": 7, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},
+    "skills": {"Bash and Stab": 7, "Sergeant's Eye": 3, "Duck & Cover": 4},
+    "armour": 1, "stamina": 10, "physical": 8, "player": "Ann",
+}
+XAVIER = {
+    "name": "Xavier",
+    "attributes": {"Agility": 6, "Wits": 5, "Vitality": 7, "Reason": 4, "Fate": 3},
+    "skills": {"Duck & Cover": 5, "Bash and Stab": 5, "Sergeant's Eye": 4},
+    "armour": 1, "stamina": 10, "physical": 10, "player": "Xan",
+}
+MABEL = {
+    "name": "Mabel",
+    "attributes": {"Agility": 4, "Wits": 5, "Vitality": 5, "Reason": 7, "Fate": 2},
+    "skills": {"Medicine": 6},
+    "armour": 0, "stamina": 8, "physical": 6, "player": "Ann",
+}
+# Start-of-play rolls Artie 3, Xavier 9, Mabel 12: Artie draws 3 cards, Xavier 2, Mabel 1 (ceil(Fate / 2)).
+DRAW_DICE = [3, 9, 12]
+DRAW_CARDS = ["The Tower", "Queen of Swords", "Three of Cups", "Ace of Wands", "Death", "King of Cups"]
+
+
+def new_game() -> RollUnderGame:
+    game = RollUnderGame("tarot-hand-tests")
+    for sheet in (ARTIE, XAVIER, MABEL):
+        game.add_character(**sheet)
+    return game
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    target = tmp_path / "rollunder.ipynb"
+    gamefile.save(new_game(), target, players={"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]})
+    return target
+
+
+@pytest.fixture
+def hand(path: Path) -> TarotHand:
+    return TarotHand(TableSession.open(path), holder="Artie")
+
+
+@pytest.fixture
+def dealt(hand: TarotHand) -> TarotHand:
+    hand.session.game.rig(DRAW_CARDS, deck="fate", dice=DRAW_DICE)
+    hand.start_play_button.click()
+    assert hand.deal_error.message == ""
+    return hand
+
+
+def text(html: str) -> str:
+    """The visible text of an HTML value (tags dropped)."""
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
+
+
+@contextmanager
+def refused(hand: TarotHand, line: ErrorLine, *words: str) -> Iterator[None]:
+    """The block is refused: the message (citing ``words``) is on ``line``; game and file are unchanged."""
+    game = hand.session.game
+    before = (game.fingerprint(), len(game.log), hand.session.path.read_bytes())
+    yield
+    assert line.message, "the refusal is shown beside its control"
+    for word in words:
+        assert word in unescape(line.message)
+    game = hand.session.game
+    assert (game.fingerprint(), len(game.log), hand.session.path.read_bytes()) == before
+
+
+def test_r7_start_of_play_draw_deals_each_hand(dealt: TarotHand, path: Path) -> None:
+    assert dealt.hand_view.value and "Artie (Ann) holds 3 fate cards" in text(dealt.hand_view.value)
+    assert [card.name for card in dealt.hand] == ["The Tower", "Queen of Swords", "Three of Cups"]
+    assert "draw order: Artie, Xavier, Mabel" in text(dealt.result_view.value)
+    assert gamefile.load(path).log.events[-1].action == "start_play"
+    dealt.holder_picker.value = "Mabel"
+    assert [card.name for card in dealt.hand] == ["King of Cups"]
+
+
+def test_r7_cards_say_their_arcana_in_text(dealt: TarotHand) -> None:
+    shown = text(dealt.hand_view.value)
+    assert "The Tower — Major Arcana XVI: roll two more times, permit a test, or a narrative change" in shown
+    assert "Queen of Swords — Minor Arcana, court card: roll two more times" in shown
+    assert "Three of Cups — Minor Arcana, pip card: roll once more" in shown
+    assert [t.tooltip for t in dealt.cards.toggles] == [
+        "The Tower: Major Arcana XVI", "Queen of Swords: Minor Arcana, court card",
+        "Three of Cups: Minor Arcana, pip card"]
+
+
+def test_the_chosen_card_is_marked_in_text(dealt: TarotHand) -> None:
+    dealt.select("Queen of Swords")
+    assert [t.description for t in dealt.cards.toggles] == ["The Tower", "✓ Queen of Swords", "Three of Cups"]
+    assert dealt.selected_card == "Queen of Swords"
+    assert "Selected: Queen of Swords (Minor Arcana, court card" in text(dealt.selection_view.value)
+    dealt.cards.toggles[2].value = True
+    assert dealt.selected_card == "Three of Cups" and dealt.cards.toggles[1].description == "Queen of Swords"
+
+
+def test_r7_spend_a_card_to_reroll_the_latest_test(dealt: TarotHand, path: Path) -> None:
+    game = dealt.session.game
+    game.rig(dice=[15])
+    dealt.session.act("test", character="Artie", attribute="Agility", skill="Bash and Stab")
+    assert "Artie: Agility (7) + Bash and Stab (7) = 14, rolled 15 — Failure, degree -1" in text(dealt.test_view.value)
+    dealt.select("Queen of Swords")
+    dealt.session.game.rig(dice=[18, 6])
+    dealt.spend_button.click()
+    assert dealt.spend_error.message == ""
+    result = text(dealt.result_view.value)
+    assert "Artie spends Queen of Swords (Minor) on Artie" in result and "best roll 6: success, degree 8" in result
+    assert [card.name for card in dealt.hand] == ["The Tower", "Three of Cups"]
+    saved = gamefile.load(path)
+    assert saved.log.events[-1].action == "spend_fate_card"
+    assert saved.log.events[-1].args["card"] == "Queen of Swords"
+
+
+def test_r7_major_arcana_permits_a_test(dealt: TarotHand) -> None:
+    dealt.select("The Tower")
+    dealt.use_picker.value = "permit"
+    dealt.spend_button.click()
+    assert dealt.spend_error.message == ""
+    assert "Artie may make a test the rules would not allow" in text(dealt.result_view.value)
+    assert dealt.session.game.state.permits == {"Artie": 1}
+
+
+def test_r7_major_arcana_narrative_change_keeps_the_note(dealt: TarotHand) -> None:
+    dealt.select("The Tower")
+    dealt.use_picker.value = "narrative"
+    dealt.note_input.value = "The bridge collapses behind us"
+    dealt.spend_button.click()
+    assert "narrative change for the GM to rule on: The bridge collapses behind us" in text(dealt.result_view.value)
+
+
+def test_r7_a_minor_card_cannot_permit(dealt: TarotHand) -> None:
+    dealt.select("Three of Cups")
+    dealt.use_picker.value = "permit"
+    with refused(dealt, dealt.spend_error, "only a Major Arcanum", "R-7"):
+        dealt.spend_button.click()
+
+
+def test_r7_spending_on_another_players_character_needs_consent(dealt: TarotHand, path: Path) -> None:
+    dealt.session.game.rig(dice=[16])
+    dealt.session.act("test", character="Xavier", attribute="Agility", skill="Duck & Cover")
+    dealt.select("Three of Cups")
+    dealt.on_picker.value = "Xavier"
+    with refused(dealt, dealt.spend_error, "Xavier belongs to Xan, who has not consented", "R-7"):
+        dealt.spend_button.click()
+    dealt.consent_input.value = "Xan"
+    dealt.session.game.rig(dice=[2])
+    dealt.spend_button.click()
+    assert dealt.spend_error.message == ""
+    assert "Used on Xavier with the consent of Xan." in text(dealt.result_view.value)
+    assert gamefile.load(path).log.events[-1].outcome["consent"] == "Xan"
+
+
+def test_r7_own_players_other_character_needs_no_consent(dealt: TarotHand) -> None:
+    dealt.session.game.rig(dice=[17])
+    dealt.session.act("test", character="Mabel", attribute="Reason", skill="Medicine")
+    dealt.select("Three of Cups")
+    dealt.on_picker.value = "Mabel"
+    dealt.session.game.rig(dice=[1])
+    dealt.spend_button.click()
+    assert dealt.spend_error.message == ""
+
+
+def test_r7_spending_with_no_test_to_spend_it_on_is_refused(dealt: TarotHand) -> None:
+    assert "No test open" in text(dealt.test_view.value)
+    dealt.select("Three of Cups")
+    with refused(dealt, dealt.spend_error, "right after the test it changes", "R-7"):
+        dealt.spend_button.click()
+
+
+def test_r7_spending_with_no_card_chosen_is_refused(dealt: TarotHand) -> None:
+    dealt.session.game.rig(dice=[15])
+    dealt.session.act("test", character="Artie", attribute="Agility")
+    with refused(dealt, dealt.spend_error, "is not a Tarot card", "R-7"):
+        dealt.spend_button.click()
+
+
+def test_r7_the_start_of_play_draw_happens_once_and_the_gm_deals_more(dealt: TarotHand, path: Path) -> None:
+    with refused(dealt, dealt.deal_error, "start-of-play draw has been made", "R-7"):
+        dealt.start_play_button.click()
+    dealt.session.game.rig(dice=[15])
+    dealt.session.act("test", character="Artie", attribute="Agility")
+    dealt.select("Three of Cups")
+    dealt.session.game.rig(dice=[4])
+    dealt.spend_button.click()
+    dealt.session.game.rig(["Temperance"], deck="fate")
+    dealt.deal_button.click()
+    assert dealt.deal_error.message == ""
+    assert [card.name for card in dealt.hand] == ["The Tower", "Queen of Swords", "Temperance"]
+    assert "Artie: Temperance" in text(dealt.result_view.value)
+    assert gamefile.load(path).log.events[-1].action == "deal_fate_cards"
