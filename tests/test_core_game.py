@@ -134,3 +134,11 @@ def test_replay_refuses_a_wrong_hash_and_marks_the_game_broken():
 def test_unknown_option_is_refused():
     with pytest.raises(UnknownNameError, match="options are: decks"):
         PileGame("s", colour="red")
+
+
+def test_a_rig_is_for_the_next_action_only_even_when_it_is_refused():
+    game = PileGame("seed")
+    game.draw(8)
+    with pytest.raises(IllegalActionError):
+        game.rig(dice=[3]).draw(5)
+    assert not game.draw().die == 0 and not game.log[-1].rigged

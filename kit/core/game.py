@@ -105,6 +105,11 @@ class Game(ABC):
         return seed_commitment(self.seed)
 
     @property
+    def pending_rig(self) -> Rig | None:
+        """The rig set for the next action, if any."""
+        return self._pending_rig
+
+    @property
     def turn(self) -> int:
         """How many events the log holds."""
         return len(self.log)
@@ -139,7 +144,8 @@ class Game(ABC):
         if handler is None:
             raise UnknownNameError(f"action {action!r}", f"is not an action of {self.title or self.system}")
         if rig is None and recorded is None:
-            rig = self._pending_rig
+            # A rig is for the next action only, whether the rules accept it or not.
+            rig, self._pending_rig = self._pending_rig, None
         if self._broken:
             raise IllegalActionError(
                 "act in this game", f"replaying its log failed at event {len(self.log)}",
@@ -178,9 +184,7 @@ class Game(ABC):
             raise
         event = self.log.append(action, args, outcome, rig.to_dict() if rig else None)
         self.results.append(result)
-        if recorded is None:
-            self._pending_rig = None
-        elif event.hash != recorded.hash:
+        if recorded is not None and event.hash != recorded.hash:
             self._broken = True
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",

@@ -49,7 +49,8 @@ class TableSession:
         else:
             from kit.gamefile import append_turn
 
-            rig = self.game._pending_rig
+            rig = self.game.pending_rig
+            self.game.rig()  # the rig travels with this turn only, as on a live game
             self.game, result = append_turn(self.path, action, args, expected_head=self.game.log.head,
                                             rig=rig.to_dict() if rig else None)
         self._announce(result)
