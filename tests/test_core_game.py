@@ -142,3 +142,11 @@ def test_a_rig_is_for_the_next_action_only_even_when_it_is_refused():
     with pytest.raises(IllegalActionError):
         game.rig(dice=[3]).draw(5)
     assert not game.draw().die == 0 and not game.log[-1].rigged
+
+
+def test_notebooks_show_results_as_readable_text_not_the_dataclass_repr():
+    from IPython.lib.pretty import pretty
+
+    result = PileGame("seed").rig("4H", dice=[2]).draw()
+    assert pretty(result) == "drew 4H and rolled 2"
+    assert repr(result).startswith("Drawn(")

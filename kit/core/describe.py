@@ -48,7 +48,17 @@ class Description:
 
 
 class Describable(ABC):
-    """Mixin for results: notebook display through the shared renderers (imported lazily)."""
+    """Mixin for results: notebook display through the shared renderers (imported lazily).
+
+    Results are dataclasses, whose generated ``__repr__`` would otherwise win over
+    ``_repr_pretty_`` in IPython (it looks for either, class by class, along the MRO); every
+    subclass therefore gets ``_repr_pretty_`` in its own namespace, so notebooks show the
+    readable text as ``text/plain`` while ``repr()`` stays the dataclass's.
+    """
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._repr_pretty_ = Describable._repr_pretty_  # type: ignore[method-assign]
 
     @abstractmethod
     def describe(self) -> Description:
