@@ -1,0 +1,150 @@
+"""Card faces for pickers: what a card shows at a glance and what it is called aloud.
+
+The face layer knows two kinds of card — playing cards (suit symbol and colour, rank, the two
+jokers set apart) and Tarot cards (name, arcana) — and turns each into a :class:`CardFace`.
+Everything that draws cards (:class:`FacePicker`, the hand viewer, the stack resolver) works
+from faces only, so the same components show either deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from kit.core.cards import Card
+from kit.core.tarot import TarotCard
+from kit.widgets.common import CardPicker
+
+CHOSEN_MARK = "✓ "
+"""Put before a selected card's label, so the selection is never shown by colour alone."""
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card as a picker shows it.
+
+    ``code`` is what the game reads back, ``label`` the short text on the face, ``name`` the
+    spoken name (tooltip and aria-label), ``red`` the ink, ``kind`` a word for cards that look
+    different from the rest (``"joker"``, ``"major"``; empty for ordinary cards).
+    """
+
+    code: str
+    label: str
+    name: str
+    red: bool = False
+    kind: str = ""
+
+
+def playing_card_face(card: Card) -> CardFace:
+    """``4♥`` in red named "Four of Hearts"; the jokers read ``★ Red Joker`` / ``★ Black Joker``."""
+    if card.is_joker:
+        return CardFace(card.code, f"★ {card.name}", card.name, card.is_red, "joker")
+    return CardFace(card.code, str(card), card.name, card.is_red)
+
+
+def tarot_card_face(card: TarotCard) -> CardFace:
+    """A Tarot card by name; a Major Arcanum carries its numeral and is set apart."""
+    if card.is_major:
+        return CardFace(card.code, f"✦ {card.numeral} {card.name}", f"{card.name}: Major Arcana {card.numeral}",
+                        False, "major")
+    return CardFace(card.code, card.name, f"{card.name}: Minor Arcana", False)
+
+
+FaceMaker = Callable[[Any], CardFace]
+
+
+def card_face(card: Any) -> CardFace:
+    """The face of a playing card, a Tarot card, or a card code (read as a playing card)."""
+    if isinstance(card, TarotCard):
+        return tarot_card_face(card)
+    if isinstance(card, str):
+        card = Card.parse(card)
+    if isinstance(card, Card):
+        return playing_card_face(card)
+    name = str(getattr(card, "name", card))
+    return CardFace(str(getattr(card, "code", card)), str(card), name, bool(getattr(card, "is_red", False)))
+
+
+class FacePicker(CardPicker):
+    """A :class:`CardPicker` fed with :class:`CardFace` values: selected cards carry a ✓ in their label,
+    special cards (jokers, Major Arcana) get a class of their own, and selections read as card codes."""
+
+    def __init__(self, single: bool = False, **kwargs: Any):
+        super().__init__(single=single, **kwargs)
+        self.faces: list[CardFace] = []
+        self._on_change: list[Callable[[], None]] = []
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever the selection changes (the cards shown may be replaced)."""
+        self._on_change.append(callback)
+
+    def show_faces(self, faces: Iterable[CardFace]) -> None:
+        """Show these faces, none selected; the same faces already shown keep their selection."""
+        faces = list(faces)
+        if faces == self.faces and len(self.toggles) == len(faces):
+            return
+        self.faces = faces
+        self.set_cards([(face.label, face.name, face.red) for face in faces])
+        for toggle, face in zip(self.toggles, faces, strict=True):
+            toggle.style.font_size = "1.15em"
+            toggle.add_class("kit-card-face")
+            toggle.add_class(f"kit-card-{face.code.lower().replace(' ', '-')}")
+            if face.kind:
+                toggle.add_class(f"kit-card-{face.kind}")
+                toggle.style.text_decoration = "underline"
+            toggle.observe(self._mark, names="value")
+        self._changed()
+
+    def _mark(self, change: dict[str, Any]) -> None:
+        toggle = change["owner"]
+        face = self.faces[self.toggles.index(toggle)]
+        label = f"{CHOSEN_MARK}{face.label}" if change["new"] else face.label
+        if toggle.description != label:
+            toggle.description = label
+        self._changed()
+
+    def _changed(self) -> None:
+        for callback in list(self._on_change):
+            callback()
+
+    @property
+    def selected_codes(self) -> list[str]:
+        """The codes of the selected cards, in the order shown."""
+        return [self.faces[index].code for index in self.selected]
+
+    def select_codes(self, *codes: str) -> None:
+        """Select one shown card per code given (repeat a code to select two copies)."""
+        wanted = [code.upper() for code in codes]
+        positions = []
+        for index, face in enumerate(self.faces):
+            if face.code.upper() in wanted:
+                wanted.remove(face.code.upper())
+                positions.append(index)
+        self.select(*positions)
+
+    def set_disabled(self, disabled: bool) -> None:
+        """Let the cards be picked, or not."""
+        for toggle in self.toggles:
+            toggle.disabled = disabled
+
+
+def spaced(*children: widgets.Widget) -> widgets.HBox:
+    """A row of controls that wraps on narrow screens, with the error line last."""
+    box = widgets.HBox(list(children))
+    box.layout.flex_flow = "row wrap"
+    box.layout.align_items = "center"
+    return box
+
+
+NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                "nineteen", "twenty")
+
+
+def in_words(count: int) -> str:
+    """A count in words and figures: ``three (3)``, ``none (0)``."""
+    word = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    return f"{word} ({count})"

@@ -1,0 +1,257 @@
+"""The hand viewer: one character's hand as card faces, its tokens, and what the hand can do.
+
+Selected cards can be played into the stack (guiding fate, F-8), discarded when the game asks
+for a discard (F-10), trusted to the fates (four cards, F-11), or kept back at the end of the
+scene; Mulligan and Preparation cost a Fate token (F-11). Every action goes through the table
+session; the game decides and a refusal is shown beside the button that asked. While this
+character owes a forced discard (the game's ``awaiting``) the viewer asks for it and offers
+nothing else.
+
+The faces come from a face maker (:func:`~kit.widgets.card_faces.card_face` by
+default), so the drawing knows no particular deck.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from kit.render import to_html
+from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
+from kit.widgets.common import ErrorLine, attempt, labelled_button
+from kit.widgets.falkefateifaux_flow import awaited_from
+from kit.widgets.session import TableSession
+
+
+class HandViewer(widgets.VBox):
+    """A FalkeFateiFaux character's hand, tokens and hand actions.
+
+    Controls: ``character_picker`` (whose hand), ``cards`` (a :class:`FacePicker`, several cards at
+    a time), ``play_button`` and ``pass_button`` (guide fate, with ``play_error``),
+    ``discard_button`` (with ``discard_error``), ``mulligan_button``, ``prepare_button`` and
+    ``trust_button`` (with ``hand_error``), ``end_scene_button`` (with ``scene_error``).
+    Views: ``summary_view`` (cards against Card Refresh, Fate and Burning Fate tokens),
+    ``prompt_view`` (what the game asks of this hand now), ``selection_view``, ``result_view``.
+    """
+
+    character = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
+    selected_cards = traitlets.List(traitlets.Unicode(), help="Codes of the selected cards, in hand order.")
+    forced_discard = traitlets.Int(0, help="Cards this character must discard before anything else (F-10); 0 if none.")
+
+    def __init__(self, session: TableSession, character: str | None = None, face: FaceMaker = card_face,
+                 **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self.face = face
+        self._drawing = False
+        self.add_class("kit-hand-viewer")
+
+        self.character_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
+        self.character_picker.add_class("kit-hand-character")
+        self.summary_view = widgets.HTML()
+        self.summary_view.add_class("kit-hand-summary")
+        self.prompt_view = widgets.HTML()
+        self.prompt_view.add_class("kit-hand-prompt")
+        self.cards = FacePicker()
+        self.cards.add_class("kit-hand-cards")
+        self.cards.on_change(self._selection_changed)
+        self.selection_view = widgets.HTML()
+        self.selection_view.add_class("kit-hand-selection")
+
+        self.play_button = labelled_button("Play selected card into the stack",
+                                           "Guide fate: play one card from hand into your stack (F-8)", "primary")
+        self.play_button.add_class("kit-hand-play")
+        self.pass_button = labelled_button("Pass (do not guide fate)", "Play no card into the stack (F-8)")
+        self.pass_button.add_class("kit-hand-pass")
+        self.play_error = ErrorLine()
+        self.play_error.add_class("kit-hand-play-error")
+        self.discard_button = labelled_button("Discard selected cards",
+                                              "Discard when the hand is over Card Refresh or Stunned (F-10, F-12)",
+                                              "warning")
+        self.discard_button.add_class("kit-hand-discard")
+        self.discard_error = ErrorLine()
+        self.discard_error.add_class("kit-hand-discard-error")
+        self.mulligan_button = labelled_button("Mulligan (1 Fate token)",
+                                               "Discard the whole hand and draw as many cards (F-11)")
+        self.mulligan_button.add_class("kit-hand-mulligan")
+        self.prepare_button = labelled_button("Preparation (1 Fate token: draw 2)",
+                                              "Draw two cards; may force a discard (F-11, F-10)")
+        self.prepare_button.add_class("kit-hand-prepare")
+        self.trust_button = labelled_button("Trust the Fates (4 selected cards)",
+                                            "Discard four cards for a Burning Fate token (F-11)")
+        self.trust_button.add_class("kit-hand-trust")
+        self.hand_error = ErrorLine()
+        self.hand_error.add_class("kit-hand-error")
+        self.end_scene_button = labelled_button("End the scene: discard selected, refresh every hand",
+                                                "Everyone discards any cards, then draws up to Card Refresh; "
+                                                "Burning Fate tokens vanish (F-10, F-11)")
+        self.end_scene_button.add_class("kit-hand-end-scene")
+        self.scene_error = ErrorLine()
+        self.scene_error.add_class("kit-hand-scene-error")
+        self.result_view = widgets.HTML()
+        self.result_view.add_class("kit-hand-result")
+
+        self.children = (
+            widgets.HTML("<h3>Hand</h3>"),
+            self.character_picker,
+            self.summary_view,
+            self.prompt_view,
+            self.cards,
+            self.selection_view,
+            spaced(self.play_button, self.pass_button, self.play_error),
+            spaced(self.discard_button, self.discard_error),
+            spaced(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
+            spaced(self.end_scene_button, self.scene_error),
+            self.result_view,
+        )
+        self.play_button.on_click(lambda _: self.play())
+        self.pass_button.on_click(lambda _: self.pass_guide())
+        self.discard_button.on_click(lambda _: self.discard())
+        self.mulligan_button.on_click(lambda _: self.mulligan())
+        self.prepare_button.on_click(lambda _: self.prepare())
+        self.trust_button.on_click(lambda _: self.trust_the_fates())
+        self.end_scene_button.on_click(lambda _: self.end_scene())
+        self.character_picker.observe(self._picked, names="value")
+        session.listen(self.refresh)
+        self.refresh(None)
+        if character is not None:
+            self.character_picker.value = character
+
+    @property
+    def game(self) -> Any:
+        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
+        return self.session.game
+
+    @property
+    def action_buttons(self) -> list[widgets.Button]:
+        """Every button that asks the game for something."""
+        return [self.play_button, self.pass_button, self.discard_button, self.mulligan_button, self.prepare_button,
+                self.trust_button, self.end_scene_button]
+
+    # -- selecting and acting ----------------------------------------------------------------
+
+    def select(self, *codes: str) -> None:
+        """Select these cards of the hand by code (``"4H"``; repeat a code for two copies)."""
+        self.cards.select_codes(*codes)
+
+    def _act(self, error_line: ErrorLine, action: str, **args: Any) -> Any:
+        result = attempt(error_line, lambda: self.session.act(action, **args))
+        if result is not None:
+            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+        return result
+
+    def _chosen_card(self) -> str:
+        """The one selected card's code; several are sent joined and none as "" (the game says why)."""
+        return " ".join(self.selected_cards)
+
+    def play(self) -> Any:
+        """Guide fate with the selected card: play it into this character's stack (F-8)."""
+        return self._act(self.play_error, "guide", character=self.character, card=self._chosen_card())
+
+    def pass_guide(self) -> Any:
+        """Guide fate with no card (F-8)."""
+        return self._act(self.play_error, "guide", character=self.character, card=None)
+
+    def discard(self) -> Any:
+        """Discard the selected cards (a discard the game asks for, F-10)."""
+        return self._act(self.discard_error, "discard", character=self.character, cards=list(self.selected_cards))
+
+    def mulligan(self) -> Any:
+        """Mulligan: 1 Fate token, a new hand of as many cards (F-11)."""
+        return self._act(self.hand_error, "mulligan", character=self.character)
+
+    def prepare(self) -> Any:
+        """Preparation: 1 Fate token, draw two cards (F-11)."""
+        return self._act(self.hand_error, "prepare", character=self.character)
+
+    def trust_the_fates(self) -> Any:
+        """Trust the Fates with the four selected cards: a Burning Fate token (F-11)."""
+        return self._act(self.hand_error, "trust_the_fates", character=self.character,
+                         cards=list(self.selected_cards))
+
+    def end_scene(self) -> Any:
+        """End the scene: this character discards the selected cards, then every hand refreshes (F-10, F-11)."""
+        discards = {self.character: list(self.selected_cards)} if self.selected_cards and self.character else None
+        return self._act(self.scene_error, "end_scene", discards=discards)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def refresh(self, result: Any = None) -> None:
+        """Redraw from the game: the character list, the hand, tokens, what is asked of this hand."""
+        names = list(self.game.state.characters)
+        self._drawing = True
+        try:
+            with self.hold_sync():
+                if list(self.character_picker.options) != names:
+                    kept = self.character_picker.value
+                    self.character_picker.options = names
+                    self.character_picker.value = kept if kept in names else (names[0] if names else None)
+                self._draw()
+        finally:
+            self._drawing = False
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        if not self._drawing:
+            with self.hold_sync():
+                self._draw()
+
+    def _draw(self) -> None:
+        name = self.character_picker.value
+        self.character = name
+        character = self.game.character(name) if name else None
+        hand = list(character.hand) if character else []
+        self.cards.show_faces(self.face(card) for card in hand)
+        self._selection_changed()
+        if character is None:
+            self.summary_view.value = "<i>No characters at the table yet.</i>"
+            self.prompt_view.value = ""
+            self.forced_discard = 0
+            for button in self.action_buttons:
+                button.disabled = True
+            return
+        self.summary_view.value = (
+            f'<section aria-label="Hand of {escape(character.name)}"><b>{escape(character.name)}</b> holds '
+            f"{len(hand)} of {character.refresh} cards (Card Refresh {character.refresh}) · "
+            f"Fate tokens: {in_words(character.fate)} · Burning Fate tokens: {in_words(character.burning)}"
+            + ("" if character.in_control else " · not in control") + "</section>")
+        self._draw_prompt(character, len(hand))
+
+    def _draw_prompt(self, character: Any, held: int) -> None:
+        game = self.game
+        discard = awaited_from(game, character.name, "discard")
+        guide = awaited_from(game, character.name, "guide")
+        self.forced_discard = discard.count if discard else 0
+        if discard is not None:
+            plural = "s" if discard.count != 1 else ""
+            self.prompt_view.value = (
+                f'<div role="alert" class="kit-forced-discard" style="font-weight:bold;color:#8a5a00">'
+                f"Discard {discard.count} card{plural}: hand {held} of {character.refresh}</div>"
+                f"<div>{escape(discard.why)}. Select the cards, then “Discard selected cards”.</div>")
+        elif guide is not None:
+            self.prompt_view.value = (
+                f'<div role="status" class="kit-guide-prompt"><b>{escape(character.name)} may guide fate</b>: '
+                f"select one card and play it into the stack, or pass. {escape(guide.why)}</div>")
+        elif game.awaiting is not None:
+            self.prompt_view.value = f'<div role="status">Waiting: {escape(game.awaiting.text)}</div>'
+        else:
+            self.prompt_view.value = ""
+        for button in self.action_buttons:
+            button.disabled = discard is not None and button is not self.discard_button
+        self.play_button.disabled = self.pass_button.disabled = guide is None
+
+    def _selection_changed(self) -> None:
+        codes = self.cards.selected_codes
+        self.selected_cards = codes
+        if not codes:
+            self.selection_view.value = '<div class="kit-selected">No card selected.</div>'
+            return
+        faces = [self.cards.faces[i] for i in self.cards.selected]
+        names = ", ".join(f"{escape(f.label)} ({escape(f.name)})" for f in faces)
+        self.selection_view.value = (f'<div class="kit-selected">Selected {len(codes)} '
+                                     f"card{'s' if len(codes) != 1 else ''}: {names}</div>")
+
+
+__all__ = ["HandViewer"]

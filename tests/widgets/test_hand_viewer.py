@@ -1,0 +1,306 @@
+"""The FalkeFateiFaux hand viewer, driven headlessly: faces, tokens, hand actions, forced discards (F-8, F-10, F-11)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from kit import gamefile
+from kit.core.tarot import TarotCard
+from kit.falkefateifaux import FalkeFateiFauxGame
+from kit.widgets import TableSession
+from kit.widgets.card_faces import FacePicker, card_face, in_words
+from kit.widgets.common import ErrorLine
+from kit.widgets.hand_viewer import HandViewer
+
+ADA = {
+    "high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
+    "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",
+    "great": "Athletics", "good": ["Fisticuffs", "Magic", "Courage"], "poor": "Society",
+}
+BRUNO = {
+    "high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
+    "adverbs": ["brutally", "steadily", "loudly"], "negative_adverb": "slowly",
+    "great": "Fisticuffs", "good": ["Athletics", "Resistance", "Marksmanship"], "poor": "Magic",
+}
+ADA_HAND = ["QC", "2H", "3H", "RJ", "5S"]
+BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
+
+
+def new_game() -> FalkeFateiFauxGame:
+    game = FalkeFateiFauxGame("hand-viewer-tests")
+    game.rig(ADA_HAND)
+    game.add_character("Ada", **ADA)
+    game.rig(BRUNO_HAND)
+    game.add_character("Bruno", **BRUNO)
+    return game
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    target = tmp_path / "falkefateifaux.ipynb"
+    gamefile.save(new_game(), target, players={"Ann": ["Ada"], "Bo": ["Bruno"]})
+    return target
+
+
+@pytest.fixture
+def viewer(path: Path) -> HandViewer:
+    return HandViewer(TableSession.open(path), character="Ada")
+
+
+def text(html: str) -> str:
+    """The visible text of an HTML value (tags dropped)."""
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
+
+
+def last_action(path: Path) -> str:
+    return gamefile.load(path).log.events[-1].action
+
+
+@contextmanager
+def refused(viewer: HandViewer, line: ErrorLine, *words: str) -> Iterator[None]:
+    """The block is refused: the message (with ``words``) is on ``line``; game and file are unchanged."""
+    game = viewer.session.game
+    before = (game.fingerprint(), len(game.log), viewer.session.path.read_bytes() if viewer.session.path else b"")
+    yield
+    assert line.message, "the refusal is shown beside its control"
+    for word in words:
+        assert word in unescape(line.message)
+    game = viewer.session.game
+    after = (game.fingerprint(), len(game.log), viewer.session.path.read_bytes() if viewer.session.path else b"")
+    assert after == before
+
+
+def test_f1_f10_hand_shows_faces_count_and_tokens(viewer: HandViewer) -> None:
+    assert [t.description for t in viewer.cards.toggles] == ["Q♣", "2♥", "3♥", "★ Red Joker", "5♠"]
+    assert [t.tooltip for t in viewer.cards.toggles] == [
+        "Queen of Clubs", "Two of Hearts", "Three of Hearts", "Red Joker", "Five of Spades"]
+    assert [t.style.text_color for t in viewer.cards.toggles] == ["#111", "#b00020", "#b00020", "#b00020", "#111"]
+    assert "kit-card-joker" in viewer.cards.toggles[3]._dom_classes
+    assert "kit-card-joker" not in viewer.cards.toggles[0]._dom_classes
+    summary = text(viewer.summary_view.value)
+    assert "Ada holds 5 of 5 cards (Card Refresh 5)" in summary
+    assert "Fate tokens: three (3)" in summary and "Burning Fate tokens: none (0)" in summary
+    assert viewer.prompt_view.value == ""
+
+
+def test_character_picker_shows_the_other_hand(viewer: HandViewer) -> None:
+    viewer.character_picker.value = "Bruno"
+    assert viewer.character == "Bruno"
+    assert [t.description for t in viewer.cards.toggles] == ["K♣", "2♦", "3♦", "4♦", "5♦"]
+    assert "Bruno holds 5 of 5 cards" in text(viewer.summary_view.value)
+
+
+def test_selected_cards_are_marked_in_text(viewer: HandViewer) -> None:
+    viewer.select("QC", "RJ")
+    assert viewer.selected_cards == ["QC", "RJ"]
+    assert [t.description for t in viewer.cards.toggles] == ["✓ Q♣", "2♥", "3♥", "✓ ★ Red Joker", "5♠"]
+    assert "Selected 2 cards: Q♣ (Queen of Clubs), ★ Red Joker (Red Joker)" in text(viewer.selection_view.value)
+    viewer.cards.toggles[0].value = False
+    assert viewer.selected_cards == ["RJ"]
+
+
+def test_f11_f10_preparation_forces_a_discard_and_nothing_else_is_offered(viewer: HandViewer, path: Path) -> None:
+    viewer.session.game.rig(["9S", "10S"])
+    viewer.prepare_button.click()
+    assert viewer.hand_error.message == ""
+    assert last_action(path) == "prepare"
+    assert viewer.forced_discard == 2
+    assert "Discard 2 cards: hand 7 of 5" in text(viewer.prompt_view.value)
+    assert "(F-10)" in text(viewer.prompt_view.value)
+    assert "Fate tokens: two (2)" in text(viewer.summary_view.value)
+    assert not viewer.discard_button.disabled
+    others = [b for b in viewer.action_buttons if b is not viewer.discard_button]
+    assert all(button.disabled for button in others)
+
+    viewer.select("2H", "3H")
+    viewer.discard_button.click()
+    assert viewer.discard_error.message == ""
+    assert last_action(path) == "discard"
+    assert gamefile.load(path).hand("Ada") == ["QC", "RJ", "5S", "9S", "10S"]
+    assert viewer.forced_discard == 0 and viewer.prompt_view.value == ""
+    assert not any(b.disabled for b in [viewer.discard_button, viewer.mulligan_button, viewer.prepare_button,
+                                        viewer.trust_button, viewer.end_scene_button])
+    assert "Ada holds 5 of 5 cards" in text(viewer.summary_view.value)
+
+
+def test_f10_acting_while_a_forced_discard_is_pending_is_refused(viewer: HandViewer) -> None:
+    viewer.session.game.rig(["9S", "10S"])
+    viewer.prepare_button.click()
+    assert viewer.mulligan_button.disabled
+    with refused(viewer, viewer.hand_error, "Ada must first discard 2 cards", "F-10"):
+        viewer.mulligan_button.click()
+    bruno = HandViewer(viewer.session, character="Bruno")
+    assert "Waiting: Ada must discard 2 cards" in text(bruno.prompt_view.value)
+    with refused(bruno, bruno.hand_error, "Ada must first discard 2 cards", "F-10"):
+        bruno.prepare_button.click()
+
+
+def test_f10_discarding_too_many_is_refused(viewer: HandViewer) -> None:
+    viewer.session.game.rig(["9S", "10S"])
+    viewer.prepare_button.click()
+    viewer.select("2H", "3H", "5S")
+    with refused(viewer, viewer.discard_error, "2 cards are due", "F-10"):
+        viewer.discard_button.click()
+
+
+def test_f10_discarding_with_nothing_due_is_refused(viewer: HandViewer) -> None:
+    viewer.select("2H")
+    with refused(viewer, viewer.discard_error, "no discard due", "F-10"):
+        viewer.discard_button.click()
+
+
+def test_f11_mulligan_spends_a_fate_token_for_a_new_hand(viewer: HandViewer, path: Path) -> None:
+    viewer.session.game.rig(["4C", "5C", "6C", "7C", "8C"])
+    viewer.mulligan_button.click()
+    assert viewer.hand_error.message == ""
+    assert [t.description for t in viewer.cards.toggles] == ["4♣", "5♣", "6♣", "7♣", "8♣"]
+    assert "Fate tokens: two (2)" in text(viewer.summary_view.value)
+    assert "Ada mulligans" in text(viewer.result_view.value)
+    assert last_action(path) == "mulligan"
+
+
+def test_f11_mulligan_without_a_fate_token_is_refused(viewer: HandViewer) -> None:
+    viewer.session.act("award_fate", character="Ada", amount=-3)
+    assert "Fate tokens: none (0)" in text(viewer.summary_view.value)
+    with refused(viewer, viewer.hand_error, "Ada has no Fate token", "F-11"):
+        viewer.mulligan_button.click()
+
+
+def test_f11_trust_the_fates_turns_four_cards_into_burning_fate(viewer: HandViewer, path: Path) -> None:
+    viewer.select("2H", "3H", "5S", "QC")
+    viewer.trust_button.click()
+    assert viewer.hand_error.message == ""
+    assert [t.description for t in viewer.cards.toggles] == ["★ Red Joker"]
+    summary = text(viewer.summary_view.value)
+    assert "Ada holds 1 of 5 cards" in summary and "Burning Fate tokens: one (1)" in summary
+    event = gamefile.load(path).log.events[-1]
+    assert event.action == "trust_the_fates" and event.args["cards"] == ["QC", "2H", "3H", "5S"]  # hand order
+
+
+def test_f11_trust_the_fates_needs_four_cards(viewer: HandViewer) -> None:
+    viewer.select("2H", "3H", "5S")
+    with refused(viewer, viewer.hand_error, "exactly four cards", "F-11"):
+        viewer.trust_button.click()
+
+
+def test_f10_f11_end_of_scene_discards_the_selection_and_refreshes(viewer: HandViewer, path: Path) -> None:
+    viewer.select("2H", "3H", "5S", "QC")
+    viewer.trust_button.click()
+    viewer.select("RJ")
+    viewer.session.game.rig(["6H", "7H", "8H", "9H", "10H"])
+    viewer.end_scene_button.click()
+    assert viewer.scene_error.message == ""
+    assert [t.description for t in viewer.cards.toggles] == ["6♥", "7♥", "8♥", "9♥", "10♥"]
+    assert "Burning Fate tokens: none (0)" in text(viewer.summary_view.value)
+    event = gamefile.load(path).log.events[-1]
+    assert event.action == "end_scene" and event.args["discards"] == {"Ada": ["RJ"]}
+
+
+def test_f11_mulligan_during_a_stack_is_refused(viewer: HandViewer) -> None:
+    viewer.session.game.rig(["3C"])
+    viewer.session.act("flip", character="Ada", skill="Fisticuffs", target=8)
+    assert "Waiting: Ada must guide fate" not in text(viewer.prompt_view.value)
+    assert "Ada may guide fate" in text(viewer.prompt_view.value)
+    with refused(viewer, viewer.hand_error, "a stack is being resolved", "F-11"):
+        viewer.mulligan_button.click()
+
+
+def test_f8_play_a_card_into_the_stack_then_choose(viewer: HandViewer, path: Path) -> None:
+    assert viewer.play_button.disabled and viewer.pass_button.disabled
+    viewer.session.game.rig(["3C"])
+    viewer.session.act("flip", character="Ada", skill="Fisticuffs", target=14)
+    assert not viewer.play_button.disabled and not viewer.pass_button.disabled
+    viewer.select("QC")
+    viewer.play_button.click()
+    assert viewer.play_error.message == ""
+    assert last_action(path) == "guide" and gamefile.load(path).log.events[-1].args == {"character": "Ada",
+                                                                                      "card": "QC"}
+    assert "QC" not in viewer.selected_cards and len(viewer.cards.toggles) == 4
+    assert viewer.play_button.disabled
+    assert "Waiting: Ada must choose a card — options: 3C, QC" in text(viewer.prompt_view.value)
+    assert "Ada guides fate" in text(viewer.result_view.value)
+
+
+def test_f8_passing_resolves_the_flip(viewer: HandViewer, path: Path) -> None:
+    viewer.session.game.rig(["9C"])
+    viewer.session.act("flip", character="Ada", skill="Fisticuffs", target=14)
+    viewer.pass_button.click()
+    assert viewer.play_error.message == ""
+    assert "Success" in text(viewer.result_view.value) and "(+1)" in text(viewer.result_view.value)
+    assert viewer.session.game.awaiting is None
+    assert gamefile.load(path).log.events[-1].args == {"character": "Ada", "card": None}
+
+
+def test_f8_guiding_fate_at_disadvantage_is_not_offered_and_is_refused(viewer: HandViewer) -> None:
+    viewer.session.game.rig(["3C", "4C", "9C"])
+    viewer.session.act("flip", character="Ada", skill="Fisticuffs", against="Bruno", against_skill="Athletics",
+                       minus=1)
+    assert viewer.play_button.disabled
+    viewer.select("QC")
+    with refused(viewer, viewer.play_error, "at net disadvantage", "F-8"):
+        viewer.play_button.click()
+
+
+def test_f8_playing_a_card_no_longer_held_is_refused(path: Path) -> None:
+    session = TableSession(gamefile.load(path))
+    viewer = HandViewer(session, character="Ada")
+    session.game.rig(["3C"])
+    session.act("flip", character="Ada", skill="Fisticuffs", target=14)
+    viewer.select("QC")
+    other_component = TableSession(session.game)  # acts on the same game without telling this viewer
+    other_component.act("guide", character="Ada", card="QC")
+    other_component.act("choose", character="Ada", card="3C")
+    session.game.rig(["3C"])
+    other_component.act("flip", character="Ada", skill="Fisticuffs", target=14)
+    assert viewer.selected_cards == ["QC"] and not viewer.play_button.disabled
+    game = session.game
+    before = (game.fingerprint(), len(game.log))
+    viewer.play_button.click()
+    assert "Ada does not hold it" in unescape(viewer.play_error.message) and "(F-8)" in viewer.play_error.message
+    assert (game.fingerprint(), len(game.log)) == before
+
+
+def test_a_stale_table_is_told_the_game_moved_on(path: Path, viewer: HandViewer) -> None:
+    other = HandViewer(TableSession.open(path), character="Ada")
+    other.session.game.rig(["4C", "5C", "6C", "7C", "8C"])
+    other.mulligan_button.click()
+    assert other.hand_error.message == ""
+    viewer.select("2H", "3H", "5S", "QC")
+    with refused(viewer, viewer.hand_error, "reload"):
+        viewer.trust_button.click()
+    viewer.session.reload()
+    assert [t.description for t in viewer.cards.toggles] == ["4♣", "5♣", "6♣", "7♣", "8♣"]
+    assert viewer.selected_cards == []
+
+
+def test_the_face_layer_also_shows_tarot_cards() -> None:
+    tower, queen = TarotCard.parse("The Tower"), TarotCard.parse("Queen of Swords")
+    assert card_face(tower).label == "✦ XVI The Tower" and card_face(tower).kind == "major"
+    assert card_face(tower).name == "The Tower: Major Arcana XVI"
+    assert card_face(queen).label == "Queen of Swords" and card_face(queen).kind == ""
+    picker = FacePicker()
+    picker.show_faces([card_face(tower), card_face(queen)])
+    picker.select_codes("Queen of Swords")
+    assert picker.selected_codes == ["Queen of Swords"]
+    assert [t.description for t in picker.toggles] == ["✦ XVI The Tower", "✓ Queen of Swords"]
+    assert "kit-card-major" in picker.toggles[0]._dom_classes
+
+
+def test_counts_read_in_words_and_figures() -> None:
+    assert [in_words(n) for n in (0, 1, 5, 20, 21)] == ["none (0)", "one (1)", "five (5)", "twenty (20)", "21 (21)"]
+
+
+def test_an_empty_table_offers_nothing(tmp_path: Path) -> None:
+    viewer = HandViewer(TableSession(FalkeFateiFauxGame("empty")))
+    assert "No characters at the table yet" in text(viewer.summary_view.value)
+    assert all(button.disabled for button in viewer.action_buttons)
+    viewer.session.game.rig(ADA_HAND)
+    viewer.session.act("add_character", name="Ada", **ADA)
+    assert viewer.character == "Ada" and len(viewer.cards.toggles) == 5
+    assert not viewer.mulligan_button.disabled
