@@ -1,0 +1,214 @@
+"""The ``kit`` command: start, read, verify and post game notebooks.
+
+``kit new SYSTEM GAME.ipynb --player NAME …``, ``kit log GAME.ipynb``, ``kit verify GAME.ipynb
+[OTHER.ipynb] [--code CODE]`` and ``kit post GAME.ipynb --turn N``. Exit codes: 0 all is well;
+1 a game that does not verify, a fork, a refused action or code that does not match; 2 a file
+that is not a game notebook, or a wrong command line. Errors are one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from kit.core.errors import RulesError
+
+EXIT_OK, EXIT_BAD, EXIT_NOT_A_GAME = 0, 1, 2
+
+
+class CommandLineError(Exception):
+    """A wrong command line: reported in one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+@contextmanager
+def _file(path: str) -> Iterator[None]:
+    """Name the file in any game-file error raised inside."""
+    from kit.gamefile.errors import BrokenGameError, GameFileError, NotAGameFileError
+
+    try:
+        yield
+    except NotAGameFileError as error:
+        raise NotAGameFileError(f"{path} is not a game notebook: {error}") from None
+    except BrokenGameError as error:
+        raise GameFileError(f"{path}: NOT intact: {error}") from None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its help line, how it adds its arguments, and what it runs."""
+
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def _option(text: str) -> tuple[str, Any]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise CommandLineError(f"kit new: --option {text!r}: write it as name=value, e.g. --option decks=2")
+    literals = {"True": True, "False": False, "None": None}
+    if raw in literals:
+        return name.strip(), literals[raw]
+    try:
+        return name.strip(), json.loads(raw)
+    except ValueError:
+        return name.strip(), raw
+
+
+def _new_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("system", help="the game system: falkefateifaux, suitpairs or rollunder")
+    parser.add_argument("path", metavar="GAME.ipynb", help="the game notebook to create (must not exist)")
+    parser.add_argument("--player", action="append", default=[], metavar="NAME",
+                        help="a player, or NAME=CHARACTER[,CHARACTER] (repeat for each player)")
+    parser.add_argument("--seed", help="the game's seed (default: a fresh random seed)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a table option, e.g. --option decks=2 (repeatable)")
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    from kit.gamefile import create
+
+    options = dict(_option(text) for text in args.option)
+    with _file(args.path):
+        made = create(args.system, args.path, players=args.player, seed=args.seed, options=options)
+    header = made.header
+    print(f"{args.path}: new {header.title or header.system} game {header.game_id}; "
+          f"post its seed commitment now: {header.seed_commitment}")
+    return EXIT_OK
+
+
+def _log_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="GAME.ipynb", help="the game notebook")
+    parser.add_argument("--format", choices=("text", "markdown", "bbcode"), default="text",
+                        help="how to write each turn (default: text)")
+
+
+def _run_log(args: argparse.Namespace) -> int:
+    from kit.gamefile import load_file, render_post
+
+    with _file(args.path):
+        loaded = load_file(args.path)
+    game, header = loaded.game, loaded.header
+    players = ", ".join(header.players) or "none named"
+    parts = [f"{header.title or header.system} game {header.game_id} — {len(game.log)} turns — "
+             f"players: {players} — seed commitment {header.seed_commitment}"]
+    parts += [render_post(game, turn, args.format) for turn in range(1, len(game.log) + 1)]
+    print("\n\n".join(parts))
+    return EXIT_OK
+
+
+def _verify_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="GAME.ipynb",
+                        help="a game notebook; give two copies of one game to compare them (forks)")
+    parser.add_argument("--code", help="a verification code from a forum post, e.g. kit:12-3f9a2c1b")
+
+
+def _run_verify(args: argparse.Namespace) -> int:
+    from kit.gamefile import check_code, compare, verify
+
+    if len(args.paths) > 2:
+        raise CommandLineError("kit verify: give one game notebook, or two copies to compare")
+    if args.code and len(args.paths) != 1:
+        raise CommandLineError("kit verify: --code checks one game notebook")
+    reports = []
+    for path in args.paths:
+        with _file(path):
+            reports.append(verify(path))
+    status = EXIT_OK
+    for report in reports:
+        print(report.message, file=sys.stdout if report.ok else sys.stderr)
+        if not report.ok:
+            status = EXIT_BAD
+    if status != EXIT_OK:
+        return status
+    if args.code:
+        result = check_code(args.code, reports[0].events)
+        print(result.message, file=sys.stdout if result.matches else sys.stderr)
+        return EXIT_OK if result.matches else EXIT_BAD
+    if len(reports) == 2:
+        comparison = compare(*reports)
+        print(comparison.message, file=sys.stdout if comparison.ok else sys.stderr)
+        return EXIT_OK if comparison.ok else EXIT_BAD
+    return EXIT_OK
+
+
+def _post_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="GAME.ipynb", help="the game notebook")
+    parser.add_argument("--turn", type=int, required=True, metavar="N", help="the turn to post (1 is the first)")
+    parser.add_argument("--format", choices=("markdown", "bbcode", "text"), default="markdown",
+                        help="the forum's markup (default: markdown)")
+
+
+def _run_post(args: argparse.Namespace) -> int:
+    from kit.gamefile import load, render_post
+
+    with _file(args.path):
+        game = load(args.path)
+    if not 1 <= args.turn <= len(game.log):
+        raise CommandLineError(f"kit post: --turn {args.turn}: the game has {len(game.log)} turns")
+    print(render_post(game, args.turn, args.format))
+    return EXIT_OK
+
+
+COMMANDS: dict[str, Command] = {
+    "new": Command("start a new game notebook", _new_arguments, _run_new),
+    "log": Command("print every turn of a game notebook", _log_arguments, _run_log),
+    "verify": Command("check a game notebook (or two copies: forks); exit 1 naming the first bad turn",
+                      _verify_arguments, _run_verify),
+    "post": Command("print one turn as a forum post with its verification code", _post_arguments, _run_post),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with one subparser for each entry of :data:`COMMANDS`."""
+    parser = _Parser(prog="kit", description="Game notebooks for play-by-post tabletop games.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name, command in COMMANDS.items():
+        child = sub.add_parser(name, help=command.help, description=command.help)
+        command.arguments(child)
+        child.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``kit`` command; returns the exit code."""
+    from kit.gamefile.errors import GameFileError, NotAGameFileError
+
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args))
+    except BrokenPipeError:
+        # The reader (``kit log … | head``) stopped reading: not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except CommandLineError as error:
+        print(error, file=sys.stderr)
+        return EXIT_NOT_A_GAME
+    except NotAGameFileError as error:
+        return _fail(str(error), EXIT_NOT_A_GAME)
+    except (GameFileError, RulesError) as error:
+        return _fail(str(error), EXIT_BAD)
+    except OSError as error:
+        return _fail(f"{error.filename or ''}: {error.strerror}", EXIT_NOT_A_GAME)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"kit: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""The readable code of a turn: ``game.flip("Ada", "Fisticuffs", target=8, minus=1)``.
+
+A turn cell's source is written from its event: required parameters positionally, the others
+by keyword, and parameters left at their defaults omitted. A rigged event reads
+``game.rig("4H 8C", deck="fate").flip(...)``. The same function checks a file: a cell whose
+source is not the canonical source of its event was edited by hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from kit.core.errors import MalformedInputError, UnknownNameError
+from kit.core.events import Event
+from kit.core.game import Game
+
+_PLAIN_CODE = re.compile(r"^[^\s,]+$")
+
+
+def py_literal(value: Any) -> str:
+    """A Python literal for a JSON value, with double-quoted strings: ``["Ada", 8, True]``."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return _py_str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(py_literal(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{py_literal(str(k))}: {py_literal(v)}" for k, v in value.items()) + "}"
+    raise MalformedInputError(f"value {value!r}", "is not plain data (text, numbers, lists, objects)")
+
+
+def _py_str(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch.isprintable():
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) < 0x10000:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    out.append('"')
+    return "".join(out)
+
+
+def actions_of(cls: type[Game]) -> list[str]:
+    """The public actions of a system: methods ``name`` that have a ``_do_name`` handler."""
+    return list(_signatures(cls))
+
+
+@functools.cache
+def _signatures(cls: type[Game]) -> dict[str, inspect.Signature]:
+    names = sorted(
+        name for name in dir(cls)
+        if not name.startswith("_") and callable(getattr(cls, name, None)) and hasattr(cls, f"_do_{name}")
+    )
+    return {name: inspect.signature(getattr(cls, name)) for name in names}
+
+
+def action_signature(cls: type[Game], action: str) -> inspect.Signature:
+    """The signature of an action's public method (without ``self``)."""
+    signatures = _signatures(cls)
+    if action not in signatures:
+        raise UnknownNameError(
+            f"action {action!r}", f"is not an action of {cls.title or cls.system}",
+            allowed=f"actions: {', '.join(signatures)}",
+        )
+    return signatures[action]
+
+
+def check_args(cls: type[Game], action: str, args: Mapping[str, Any]) -> None:
+    """Refuse arguments that the action's method does not take, or required ones left out."""
+    signature = action_signature(cls, action)
+    parameters = {name: p for name, p in signature.parameters.items() if name != "self"}
+    for name in args:
+        if name not in parameters:
+            raise MalformedInputError(
+                f"argument {name!r} of {action}", "is not a parameter of that action",
+                allowed=f"parameters: {', '.join(parameters) or 'none'}",
+            )
+    for name, parameter in parameters.items():
+        if parameter.default is inspect.Parameter.empty and name not in args:
+            raise MalformedInputError(f"{action} without {name!r}", "that argument is required")
+
+
+def _same(value: Any, default: Any) -> bool:
+    if type(value) is not type(default) and not (isinstance(value, list) and isinstance(default, tuple)):
+        return False
+    return bool(value == list(default)) if isinstance(default, tuple) else bool(value == default)
+
+
+def call_source(cls: type[Game], action: str, args: Mapping[str, Any]) -> str:
+    """``flip("Ada", "Fisticuffs", target=8)``: the call, positional for required parameters."""
+    check_args(cls, action, args)
+    signature = action_signature(cls, action)
+    parts: list[str] = []
+    keyword_only = False
+    for name, parameter in signature.parameters.items():
+        if name == "self" or name not in args:
+            continue
+        value = args[name]
+        required = parameter.default is inspect.Parameter.empty
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            parts += [py_literal(item) for item in value]
+        elif parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            parts += [f"{key}={py_literal(item)}" for key, item in value.items()]
+        elif required and not keyword_only and parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
+            parts.append(py_literal(value))
+        elif not required and _same(value, parameter.default):
+            keyword_only = True
+        else:
+            keyword_only = True
+            parts.append(f"{name}={py_literal(value)}")
+    return f"{action}({', '.join(parts)})"
+
+
+def rig_source(rig: Mapping[str, Any] | None) -> str:
+    """``rig("4H 8C", deck="fate", dice=[6])`` for an event's rig, or ``""`` for none."""
+    if not rig:
+        return ""
+    cards = rig.get("cards") or {}
+    dice = rig.get("dice") or []
+    if len(cards) > 1:
+        raise MalformedInputError(
+            f"rig on {len(cards)} decks at once", "Game.rig() names one deck a call",
+            allowed="rig one deck an action",
+        )
+    parts: list[str] = []
+    for deck, codes in cards.items():
+        codes = [str(code) for code in codes]
+        if all(_PLAIN_CODE.match(code) for code in codes):
+            parts.append(py_literal(" ".join(codes)))
+        else:
+            parts.append(py_literal(codes))
+        parts.append(f"deck={py_literal(deck)}")
+    if dice:
+        parts.append(f"dice={py_literal(list(dice))}")
+    return f"rig({', '.join(parts)})"
+
+
+def turn_source(cls: type[Game], event: Event) -> str:
+    """The canonical source of a turn cell: ``game.<rig>.<action>(...)``."""
+    rig = rig_source(event.rig)
+    call = call_source(cls, event.action, event.args)
+    return f"game.{rig}.{call}" if rig else f"game.{call}"
+
+
+def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any]) -> str:
+    """The setup cell: import the registry and start the game with its seed and options."""
+    extra = "".join(
+        f", {name}={py_literal(value)}" for name, value in options.items()
+        if name not in cls.default_options or not _same(value, cls.default_options[name])
+    )
+    start = f"systems.new_game({py_literal(cls.system)}, seed={py_literal(seed)}{extra})"
+    return f"from kit import systems\n\ngame = {start}"

@@ -1,0 +1,291 @@
+"""Read, create, save and append to game notebooks: locked, atomic, and never running file code.
+
+Every write takes a lock file beside the game file (``.GAME.ipynb.lock``), re-reads the file
+under the lock, and replaces it atomically (a temporary file in the same folder, then
+``os.replace``), so two tables appending at once never lose a turn: the second is told the
+game moved on.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+
+from kit.core.events import Event
+from kit.core.game import Game
+from kit.gamefile.check import Checked, check, summary_of
+from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
+from kit.gamefile.header import Header
+from kit.gamefile.notebook import (
+    RawGameFile,
+    build_notebook,
+    notebook_text,
+    parse_notebook,
+    paused_gc,
+    turn_outputs,
+)
+from kit.gamefile.source import check_args
+
+LOCK_TIMEOUT = 30.0
+NEW_FILE_MODE = 0o644
+
+
+@dataclass
+class GameFile:
+    """A verified game notebook: the game rebuilt from its events and the file's header."""
+
+    path: Path
+    game: Game
+    header: Header
+
+    @property
+    def players(self) -> dict[str, list[str]]:
+        """Players and the characters they named at the start."""
+        return self.header.players
+
+
+def read_raw(path: str | os.PathLike[str]) -> RawGameFile:
+    """Read a game notebook as data (no code runs); not a game notebook raises NotAGameFileError."""
+    try:
+        text = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise NotAGameFileError("there is no such file") from None
+    except OSError as error:
+        raise NotAGameFileError(f"it cannot be read: {error.strerror}") from None
+    return parse_notebook(text)
+
+
+def load_file(path: str | os.PathLike[str], *, full: bool = True) -> GameFile:
+    """Read and verify a game notebook; raise BrokenGameError naming the first bad turn.
+
+    ``full=False`` checks the events only (chain and replay), not sources and outputs.
+    """
+    checked = check(read_raw(path), full=full)
+    if checked.problem:
+        raise checked.problem
+    return GameFile(Path(path), checked.game, checked.header)
+
+
+def load(path: str | os.PathLike[str], *, full: bool = True) -> Game:
+    """The game rebuilt from the events in a game notebook's metadata, without executing its code."""
+    return load_file(path, full=full).game
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The lock file of a game file: ``.GAME.ipynb.lock`` in the same folder."""
+    target = Path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+def _lock(path: Path, timeout: float) -> FileLock:
+    return FileLock(str(lock_path(path)), timeout=timeout)
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the game file's lock (``.GAME.ipynb.lock`` beside it)."""
+    target = Path(path)
+    try:
+        with _lock(target, timeout):
+            yield
+    except Timeout:
+        raise GameFileError(f"{target}: another table has held its lock for {timeout:g} s; try again") from None
+
+
+def atomic_write(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to a temporary file in the same folder, then move it over ``path``."""
+    target = Path(path)
+    mode = target.stat().st_mode & 0o777 if target.exists() else NEW_FILE_MODE
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _write(path: Path, game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> None:
+    with paused_gc():
+        text = notebook_text(build_notebook(game, header.updated(game), outputs))
+    atomic_write(path, text)
+
+
+def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, list[str]]:
+    """Players as ``{name: [characters]}`` from a mapping or a list of ``"Name"`` / ``"Name=Char, Char"``."""
+    if players is None:
+        return {}
+    if isinstance(players, Mapping):
+        return {str(name): [str(c) for c in chars] for name, chars in players.items()}
+    out: dict[str, list[str]] = {}
+    for entry in players:
+        name, _, chars = str(entry).partition("=")
+        out[name.strip()] = [c.strip() for c in chars.split(",") if c.strip()]
+    return out
+
+
+def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, Any] | list[str] | None = None,
+           seed: str | None = None, options: Mapping[str, Any] | None = None) -> GameFile:
+    """Start a new game notebook (no turns yet); refuse to overwrite an existing file."""
+    from kit import systems
+
+    target = Path(path)
+    game = systems.new_game(system, seed, **dict(options or {}))
+    header = Header.for_game(game, parse_players(players))
+    with locked(target):
+        if target.exists():
+            raise GameFileError(f"{target} already exists; choose another name")
+        _write(target, game, header)
+    return GameFile(target, game, header)
+
+
+def save(game: Game, path: str | os.PathLike[str], *,
+         players: Mapping[str, Any] | list[str] | None = None, force: bool = False) -> GameFile:
+    """Write ``game`` (its whole log) to ``path``, re-writing every cell from the log.
+
+    If the file already holds this game, its turns must be a prefix of the game's log, or the
+    save is refused (GameMovedOnError: another table added turns you have not seen); its
+    players are kept unless ``players`` is given. ``force=True`` overwrites whatever is there
+    (keeping the players when it is the same game): re-saving a game from its own events
+    re-renders every output.
+    """
+    target = Path(path)
+    with locked(target):
+        existing: Checked | None = None
+        if target.exists():
+            try:
+                existing = check(read_raw(target), full=False)
+            except NotAGameFileError:
+                if not force:
+                    raise
+            if existing is not None and not force:
+                _refuse_unseen_turns(existing, game)
+            if existing is not None and (existing.raw.header.system, existing.raw.header.seed) != (
+                    game.system, game.seed):
+                existing = None  # forced over another game: take nothing from it
+        if players is not None:
+            chosen = parse_players(players)
+        elif existing is not None:
+            chosen = existing.header.players
+        else:
+            chosen = {}
+        created = existing.header.created_with if existing is not None else None
+        header = Header.for_game(game, chosen, created)
+        _write(target, game, header)
+    return GameFile(target, game, header)
+
+
+def _refuse_unseen_turns(existing: Checked, game: Game) -> None:
+    stored = existing.raw.header
+    if stored.system != game.system or stored.seed != game.seed:
+        raise GameFileError(
+            "the file holds another game (other system or seed); save to a new file or pass force=True"
+        )
+    if existing.problem:
+        raise existing.problem
+    events = existing.raw.events
+    ours = list(game.log)
+    for event in events:
+        if event.index >= len(ours):
+            raise _moved_on(events, event.index)
+        if ours[event.index].hash != event.hash:
+            raise GameFileError(
+                f"the file and this game part at turn {event.index + 1} (a fork): the file has "
+                f"{summary_of(event)}, this game {summary_of(ours[event.index])}; save to a new file "
+                "and compare the two with kit verify A.ipynb B.ipynb"
+            )
+
+
+def _moved_on(events: list[Event], seen: int) -> GameMovedOnError:
+    first = events[seen]
+    last = len(events)
+    what = summary_of(first)
+    if last == seen + 1:
+        message = f"the game moved on: turn {seen + 1} ({what}) was added since you loaded it; reload to see it"
+    else:
+        message = (f"the game moved on: turns {seen + 1}–{last} ({what}, …) were added since you loaded it; "
+                   "reload to see them")
+    return GameMovedOnError(message, last, events[-1].hash)
+
+
+def _check_view(events: list[Event], expected_turn: int | None, expected_head: str | None) -> None:
+    if expected_turn is None and expected_head is None:
+        raise TypeError("append_turn needs expected_turn or expected_head: the turn the caller last saw")
+    if expected_head is not None:
+        hashes = [event.hash for event in events]
+        if not events and expected_head == "0" * 64:
+            seen = 0
+        elif expected_head in hashes:
+            seen = hashes.index(expected_head) + 1
+        else:
+            head = events[-1].hash if events else "0" * 64
+            raise GameMovedOnError(
+                "the game moved on: the turn you last saw is no longer in the file "
+                "(it was replaced or forked); reload to see it", len(events), head,
+            )
+        if expected_turn is not None and expected_turn != seen:
+            raise GameMovedOnError(
+                f"the turn you last saw is turn {seen} of the file, not turn {expected_turn}; reload",
+                len(events), events[-1].hash if events else "0" * 64,
+            )
+    else:
+        assert expected_turn is not None
+        seen = expected_turn
+    if seen < len(events):
+        raise _moved_on(events, seen)
+    if seen > len(events):
+        raise GameMovedOnError(
+            f"the file holds {len(events)} turns, fewer than the {seen} you saw (it was replaced); reload",
+            len(events), events[-1].hash if events else "0" * 64,
+        )
+
+
+def perform(game: Game, action: str, args: Mapping[str, Any], rig: Mapping[str, Any] | None = None) -> Any:
+    """Take one action on ``game`` by name, as a turn cell would (RulesError when refused)."""
+    check_args(type(game), action, args)
+    if rig:
+        cards = rig.get("cards") or {}
+        if len(cards) > 1:
+            from kit.core.errors import MalformedInputError
+
+            raise MalformedInputError(f"rig on {len(cards)} decks", "Game.rig() names one deck a call",
+                                      allowed="rig one deck an action")
+        deck, codes = next(iter(cards.items())) if cards else (None, None)
+        game.rig(codes, deck=deck, dice=rig.get("dice") or None)
+    try:
+        return getattr(game, action)(**args)
+    finally:
+        game.rig()
+
+
+def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, Any], *,
+                expected_turn: int | None = None, expected_head: str | None = None,
+                rig: Mapping[str, Any] | None = None, timeout: float = LOCK_TIMEOUT) -> tuple[Game, Any]:
+    """Take one turn and write it into the game file; returns the new game and the result.
+
+    Under the file's lock: re-read and verify the file, refuse with GameMovedOnError when it
+    holds turns beyond ``expected_turn`` (the number of turns the caller saw) or
+    ``expected_head`` (the hash of the last turn the caller saw), replay, perform the action
+    (a RulesError propagates and the file is unchanged) and write atomically.
+    """
+    target = Path(path)
+    with locked(target, timeout):
+        checked = check(read_raw(target))
+        if checked.problem:
+            raise checked.problem
+        _check_view(checked.raw.events, expected_turn, expected_head)
+        game = checked.game
+        result = perform(game, action, args, rig)
+        _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
+    return game, result
