@@ -179,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
         child = sub.add_parser(name, help=command.help, description=command.help)
         command.arguments(child)
         child.set_defaults(run=command.run)
+    from kit.odds.cli import add_odds_command
+
+    add_odds_command(sub)
     return parser
 
 

@@ -54,3 +54,12 @@ def test_add_odds_command_registers_on_any_subparsers():
     add_odds_command(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["odds", "rollunder", "--target", "10"])
     assert args.run(args) == 0
+
+
+def test_kit_odds_is_a_subcommand_of_kit(capsys):
+    from kit.cli import main
+
+    assert main(["odds", "suitpairs", "--level", "2", "--difficulty", "hard"]) == 0
+    assert "Success" in capsys.readouterr().out
+    assert main(["odds", "suitpairs", "--level", "2", "--difficulty", "bogus"]) == 1
+    assert "S-3" in capsys.readouterr().err
