@@ -25,7 +25,16 @@ def canonical_json(value: Any) -> str:
 
 def event_hash(index: int, action: str, args: dict[str, Any], outcome: Any, rig: Any, prev: str) -> str:
     """The SHA-256 that chains an event to the one before it."""
-    body = canonical_json({"i": index, "a": action, "args": args, "out": outcome, "rig": rig, "prev": prev})
+    return hash_of_texts(index, action, canonical_json(args), canonical_json(outcome), canonical_json(rig), prev)
+
+
+def hash_of_texts(index: int, action: str, args_text: str, outcome_text: str, rig_text: str, prev: str) -> str:
+    """:func:`event_hash` from the canonical JSON texts of args, outcome and rig (spares re-encoding).
+
+    The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig"}``.
+    """
+    body = (f'{{"a":{canonical_json(action)},"args":{args_text},"i":{index},"out":{outcome_text},'
+            f'"prev":{canonical_json(prev)},"rig":{rig_text}}}')
     return hashlib.sha256(body.encode()).hexdigest()
 
 
@@ -107,15 +116,24 @@ class EventLog:
     def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None) -> Event:
         """Add an event at the end, chained to the current head."""
         # Round-trip through JSON so the stored event is exactly what a file will hold.
-        args = json.loads(canonical_json(args))
-        outcome = json.loads(canonical_json(outcome))
-        rig = json.loads(canonical_json(rig)) if rig else None
+        args_text, outcome_text = canonical_json(args), canonical_json(outcome)
+        rig_text = canonical_json(rig if rig else None)
         index = len(self.events)
         prev = self.head
-        digest = event_hash(index, action, args, outcome, rig, prev)
-        event = Event(index, action, args, outcome, rig, prev, digest)
+        digest = hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
+        event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_text), prev,
+                      digest)
         self.events.append(event)
         return event
+
+    def append_recorded(self, event: Event, outcome_text: str) -> bool:
+        """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
+        expected = hash_of_texts(len(self.events), event.action, canonical_json(event.args), outcome_text,
+                                 canonical_json(event.rig if event.rig else None), self.head)
+        if event.index != len(self.events) or event.prev != self.head or event.hash != expected:
+            return False
+        self.events.append(event)
+        return True
 
     def first_broken_link(self) -> tuple[int, str] | None:
         """The first event whose index, predecessor or hash is wrong, with what is wrong."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -114,18 +114,24 @@ class Game(ABC):
         """How many events the log holds."""
         return len(self.log)
 
-    def rig(self, cards: str | Iterable[str] | None = None, *, deck: str | None = None,
-            dice: Iterable[int] | None = None) -> Game:
+    def rig(self, cards: str | Iterable[str] | Mapping[str, str | Iterable[str]] | None = None, *,
+            deck: str | None = None, dice: Iterable[int] | None = None) -> Game:
         """Set the next action's cards (on top of ``deck``, first named drawn first) and dice.
 
-        ``game.rig("4H 8C").flip("Ada", "Fisticuffs", target=8)`` flips 4♥ then 8♣.
+        ``game.rig("4H 8C").flip("Ada", "Fisticuffs", target=8)`` flips 4♥ then 8♣; several decks
+        at once take a mapping: ``game.rig({"fate": "4H", "magic": "4D"})``.
         The next event is marked as rigged. Returns the game, so calls chain.
         """
         decks = self._decks()
         card_map: dict[str, tuple[str, ...]] = {}
-        if cards is not None:
-            codes = cards.replace(",", " ").split() if isinstance(cards, str) else [str(c) for c in cards]
-            name = deck or (next(iter(decks)) if decks else "")
+        if isinstance(cards, Mapping):
+            per_deck = dict(cards.items())
+        elif cards is not None:
+            per_deck = {deck or (next(iter(decks)) if decks else ""): cards}
+        else:
+            per_deck = {}
+        for name, named in per_deck.items():
+            codes = named.replace(",", " ").split() if isinstance(named, str) else [str(c) for c in named]
             if name not in decks:
                 raise UnknownNameError(
                     f"rig cards on deck {name!r}", "there is no such deck",
@@ -170,7 +176,8 @@ class Game(ABC):
                     allowed="rig only the dice the action rolls",
                 )
             outcome = result.to_dict()
-            if recorded is not None and canonical_json(outcome) != canonical_json(recorded.outcome):
+            outcome_text = canonical_json(outcome)
+            if recorded is not None and outcome_text != canonical_json(recorded.outcome):
                 raise ReplayMismatchError(
                     f"event {index} ({action})",
                     "its recorded outcome is not what the seed and the rules produce",
@@ -182,13 +189,14 @@ class Game(ABC):
             else:
                 self.state = saved
             raise
-        event = self.log.append(action, args, outcome, rig.to_dict() if rig else None)
-        self.results.append(result)
-        if recorded is not None and event.hash != recorded.hash:
+        if recorded is None:
+            self.log.append(action, args, outcome, rig.to_dict() if rig else None)
+        elif not self.log.append_recorded(recorded, outcome_text):
             self._broken = True
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",
             )
+        self.results.append(result)
         return result
 
     def apply(self, event: Event) -> Any:

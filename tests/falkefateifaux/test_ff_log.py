@@ -90,3 +90,12 @@ def test_player_text_is_escaped_in_html():
                                 adverbs=["a", "b", "c"], negative_adverb="d", great="Magic",
                                 good=["Society", "Courage", "Education"], poor="Athletics")
     assert "<script>" not in result._repr_html_() and "<script>" not in game._repr_html_()
+
+
+def test_f14_a_result_keeps_the_sheet_as_it_was_when_the_character_joined():
+    game = new_table("kept")
+    joined = game.results[0]
+    before = joined.to_dict()
+    game.set_skill("Ada", "Magic", 10)
+    assert joined.to_dict() == before
+    assert joined.to_dict() == game.log[0].outcome

@@ -6,7 +6,7 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from conftest import play_tavern
+from gf_helpers import play_tavern
 from filelock import FileLock
 
 from kit.core.errors import IllegalActionError, MalformedInputError, UnknownNameError

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import gf_tamper as tamper
 import pytest
-from conftest import play_tavern
+from gf_helpers import play_tavern
 
 from kit.cli import COMMANDS, main
 from kit.gamefile import append_turn, load, load_file, save

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import TavernGame, play_tavern
+from gf_helpers import TavernGame, play_tavern
 from IPython.lib.pretty import pretty
 
 from kit.core.errors import MalformedInputError, UnknownNameError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from conftest import TavernGame
+from gf_helpers import TavernGame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

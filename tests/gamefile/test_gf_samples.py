@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES
+from gf_helpers import SAMPLES
 
 from kit.gamefile import load_file, verify
 

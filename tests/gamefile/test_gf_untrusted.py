@@ -8,7 +8,7 @@ from pathlib import Path
 import gf_tamper as tamper
 import nbformat
 import pytest
-from conftest import TavernGame
+from gf_helpers import TavernGame
 
 from kit import systems
 from kit.gamefile import NotAGameFileError, load, save, verify

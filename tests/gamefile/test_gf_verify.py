@@ -7,7 +7,7 @@ from pathlib import Path
 
 import gf_tamper as tamper
 import pytest
-from conftest import copy_sample, play_tavern
+from gf_helpers import copy_sample, play_tavern
 
 from kit.gamefile import load, save, verify
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError

@@ -1,7 +1,7 @@
 """Bad input is refused with a clear RulesError that cites the ruling, and changes nothing."""
 
 import pytest
-from conftest import refused, set_values
+from sp_helpers import refused, set_values
 
 from kit.core.errors import (
     IllegalActionError,

@@ -1,7 +1,7 @@
 """S-3 Check: 2d6 + skill level ≥ difficulty; double 1s always fail, double 6s always succeed."""
 
 import pytest
-from conftest import refused
+from sp_helpers import refused
 
 from kit.core.errors import UnknownNameError
 from kit.suitpairs import DIFFICULTIES, difficulty

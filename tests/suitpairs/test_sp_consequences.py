@@ -3,7 +3,7 @@
 import itertools
 
 import pytest
-from conftest import refused, set_values
+from sp_helpers import refused, set_values
 
 from kit.core.errors import IllegalActionError, MalformedInputError, PendingActionError
 from kit.suitpairs import SuitPairsGame, consequence

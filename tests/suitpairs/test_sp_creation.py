@@ -1,7 +1,7 @@
 """S-1 Creation: identity, 10 points over four attributes (each 1–5), one level-1 skill per row."""
 
 import pytest
-from conftest import MIRA, refused
+from sp_helpers import MIRA, refused
 
 from kit.core.errors import InvalidCharacterError, MalformedInputError
 from kit.suitpairs import SKILLS, SuitPairsGame

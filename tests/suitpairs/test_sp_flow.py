@@ -1,6 +1,6 @@
 """The check / reroll / accept flow as events: pending state, replay, display, the registry."""
 
-from conftest import MIRA, replayed
+from sp_helpers import MIRA, replayed
 
 from kit.core.errors import ReplayMismatchError
 from kit.core.events import Event

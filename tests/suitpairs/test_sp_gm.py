@@ -1,7 +1,7 @@
 """GM adjustments: award or take away attribute and skill points as events, kept within 0–5 (S-5)."""
 
 import pytest
-from conftest import refused
+from sp_helpers import refused
 
 from kit.core.errors import MalformedInputError, OutOfRangeError, UnknownNameError
 

@@ -1,6 +1,6 @@
 """S-4 Reroll: pay 1 point of the skill's primary or secondary attribute to roll 2d6 again."""
 
-from conftest import refused, set_values
+from sp_helpers import refused, set_values
 
 from kit.core.errors import IllegalActionError, InsufficientTokensError, UnknownNameError
 

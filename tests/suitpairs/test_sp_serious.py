@@ -1,6 +1,6 @@
 """S-6 Serious consequences: flagged with the attribute's table row while it is 0, cleared when it rises."""
 
-from conftest import set_values
+from sp_helpers import set_values
 
 from kit.suitpairs import Attribute
 
