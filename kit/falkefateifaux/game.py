@@ -424,7 +424,8 @@ class FalkeFateiFauxGame(Game):
              ("Hand", f"drew {len(drawn)} cards (Card Refresh {ch.refresh})"),
              ("Tokens", f"Fate {ch.fate}")),
             tuple(notes),
-            {"character": ch.name, "skills": dict(ch.skills), "drawn": _codes(drawn), "fate_decks": self.state.fate_decks},
+            {"character": ch.name, "skills": dict(ch.skills), "drawn": _codes(drawn),
+             "fate_decks": self.state.fate_decks},
         )
 
     def _do_discard(self, rng: GameRandom, character: str, cards: list[str]) -> TableChange:

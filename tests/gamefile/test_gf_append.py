@@ -6,8 +6,8 @@ import multiprocessing
 from pathlib import Path
 
 import pytest
-from gf_helpers import play_tavern
 from filelock import FileLock
+from gf_helpers import play_tavern
 
 from kit.core.errors import IllegalActionError, MalformedInputError, UnknownNameError
 from kit.gamefile import GameFileError, GameMovedOnError, append_turn, load, load_file, save, verify
