@@ -34,8 +34,8 @@ def test_html_escapes_player_text_everywhere():
 
 def test_html_faces_have_text_alternatives_and_not_only_colour():
     html = to_html(sample())
-    assert 'aria-label="Four of Hearts"' in html
-    assert 'aria-label="Eight of Clubs (chosen)"' in html and "8♣▲" in html
+    assert "aria-label='Four of Hearts'" in html
+    assert "aria-label='Eight of Clubs (chosen)'" in html and "8♣▲" in html
     assert "✔ Success" in html
 
 

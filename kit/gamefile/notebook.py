@@ -120,7 +120,8 @@ def _code_cell(source: str, cell_id: str, count: int, metadata: dict[str, Any],
                outputs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cell_type": "code", "execution_count": count, "id": cell_id, "metadata": metadata,
-        "outputs": [dict(out, data={key: _lines(value) for key, value in out["data"].items()}) for out in outputs],
+        # Outputs are kept as one string each (nbformat allows a string or a list of lines): smaller files.
+        "outputs": [dict(out, data=dict(out["data"])) for out in outputs],
         "source": _lines(source),
     }
 

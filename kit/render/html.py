@@ -10,36 +10,36 @@ from html import escape
 
 from kit.core.describe import Description, Face
 
-_TONE_COLOURS = {"success": "#1b5e20", "failure": "#8e0000", "warning": "#8a5a00", "neutral": "#333"}
+_TONE_COLOURS = {"success": "#060", "failure": "#900", "warning": "#850", "neutral": "#333"}
 _TONE_WORDS = {"success": "✔", "failure": "✘", "warning": "!", "neutral": ""}
 
 
 def face_html(face: Face) -> str:
     """A card or die face: a small bordered box with its text and a spoken name for screen readers."""
-    style = "display:inline-block;padding:0 4px;margin:1px;border-radius:4px;"
-    style += "border:2px solid #1565c0;font-weight:bold;" if face.chosen else "border:1px solid #999;"
+    style = "padding:0 3px;"
+    style += "border:2px solid #15c;font-weight:bold;" if face.chosen else "border:1px solid #999;"
     if face.red:
-        style += "color:#b00020;"
+        style += "color:#b02;"
     if face.struck:
         style += "text-decoration:line-through;"
     alt = face.alt + (" (chosen)" if face.chosen else "") + (" (set aside)" if face.struck else "")
     if face.note:
         alt += f" — {face.note}"
     mark = "▲" if face.chosen else ""
-    return f'<span role="img" aria-label="{escape(alt)}" style="{style}">{escape(face.text)}{mark}</span>'
+    return f"<span role='img' aria-label='{escape(alt)}' style='{style}'>{escape(face.text)}{mark}</span>"
 
 
 def to_html(description: Description, nested: bool = False) -> str:
     """Render a description as a small self-contained HTML block."""
     colour = _TONE_COLOURS[description.tone]
     margin = "margin-left:8px;" if nested else ""
-    parts = [f'<div class="kit-result kit-{description.tone}" style="border-left:4px solid {colour};'
-             f'padding:2px 8px;{margin}">']
+    parts = [f"<div class='kit-result' style='border-left:4px solid {colour};"
+             f"padding-left:6px;{margin}'>"]
     head = f"<strong>{escape(description.title)}</strong>"
     if description.verdict:
         sign = _TONE_WORDS[description.tone]
         marker = escape(f"{sign} ") if sign else ""
-        head += f' — <span style="color:{colour}">{marker}{escape(description.verdict)}</span>'
+        head += f" — <span style='color:{colour}'>{marker}{escape(description.verdict)}</span>"
     parts.append(f"<div>{head}</div>")
     if description.faces:
         parts.append("<div>" + "".join(face_html(face) for face in description.faces) + "</div>")
@@ -47,10 +47,10 @@ def to_html(description: Description, nested: bool = False) -> str:
         items = "".join(
             f"<li>{escape(fact.label)}: <b>{escape(fact.value)}</b></li>" for fact in description.facts
         )
-        parts.append(f'<ul style="margin:2px 0;padding-left:1.2em">{items}</ul>')
+        parts.append(f"<ul>{items}</ul>")
     if description.notes:
         items = "".join(f"<li><i>{escape(note)}</i></li>" for note in description.notes)
-        parts.append(f'<ul style="margin:2px 0;padding-left:1.2em;color:#444">{items}</ul>')
+        parts.append(f"<ul>{items}</ul>")
     parts += [to_html(section, nested=True) for section in description.sections]
     parts.append("</div>")
     return "".join(parts)

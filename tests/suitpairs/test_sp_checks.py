@@ -88,4 +88,4 @@ def test_s3_the_check_result_reads_well(game):
     assert "Mira checks ♠♦ Defy vs Hard 10 — Success" in text
     assert "5 + 4 + skill 1 = 10" in text
     assert "reroll by paying 1 Strength (3 left) or 1 Intelligence (2 left), or accept" in text
-    assert result._repr_html_().startswith('<div class="kit-result kit-success"')
+    assert result._repr_html_().startswith("<div class='kit-result'") and '✔ Success' in result._repr_html_()

@@ -92,7 +92,7 @@ def test_describe_state_shows_the_table(game):
     text = to_text(game.describe_state())
     assert text.splitlines()[0] == "Suit Pairs — table — 1 character, 0 pending checks, 1 check resolved"
     assert "Mira (Baker)" in text and "♠ Strength: 4" in text and "Skills: Defy 1, Analyze 1, Stealth 1, Help 1" in text
-    assert game._repr_html_().startswith('<div class="kit-result')
+    assert game._repr_html_().startswith("<div class='kit-result'")
     assert repr(game) == "SuitPairsGame(seed='suit-pairs-tests', turn=3, characters=['Mira'])"
 
 
