@@ -33,8 +33,10 @@ def hash_of_texts(index: int, action: str, args_text: str, outcome_text: str, ri
 
     The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig"}``.
     """
-    body = (f'{{"a":{canonical_json(action)},"args":{args_text},"i":{index},"out":{outcome_text},'
-            f'"prev":{canonical_json(prev)},"rig":{rig_text}}}')
+    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
+    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
+    body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
+            f'"prev":{prev_text},"rig":{rig_text}}}')
     return hashlib.sha256(body.encode()).hexdigest()
 
 

@@ -16,12 +16,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from kit.core.describe import Describable
 from kit.core.events import Event
 from kit.core.game import Game
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.header import Header
 from kit.gamefile.source import setup_source, turn_source
-from kit.render import to_html
+from kit.render import to_html, to_text
 
 _MARK = "\x00kit-event:"
 _MARKED = re.compile(r'"\\u0000kit-event:(\d+)"')
@@ -90,6 +91,10 @@ def result_data(result: Any) -> dict[str, str]:
     describe = getattr(result, "describe", None)
     if describe is None:
         return {"text/plain": plain_text(result)}
+    if isinstance(result, Describable):
+        # What Describable's _repr_pretty_ prints, from the one description both formats share.
+        description = describe()
+        return {"text/html": to_html(description), "text/plain": to_text(description)}
     return {"text/html": to_html(describe()), "text/plain": plain_text(result)}
 
 

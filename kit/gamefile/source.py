@@ -37,6 +37,8 @@ def py_literal(value: Any) -> str:
 
 
 def _py_str(text: str) -> str:
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
     out = ['"']
     for ch in text:
         if ch == "\\":
