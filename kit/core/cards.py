@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import MalformedInputError
@@ -73,6 +73,8 @@ class Card:
     rank: int | None
     suit: Suit | None
     joker: str | None = None  # "red" or "black"
+    ordinal: int = field(init=False, compare=False, repr=False, hash=False)
+    """A small whole number naming the card (8–59 by rank and suit, 60 Red Joker, 61 Black Joker): a fast key."""
 
     def __post_init__(self) -> None:
         if self.joker is None:
@@ -85,6 +87,12 @@ class Card:
                 )
         elif self.joker not in ("red", "black") or self.rank is not None or self.suit is not None:
             raise MalformedInputError(f"joker {self.joker!r}", "is not a joker", "F-1", "use RJ or BJ")
+        if self.joker:
+            ordinal = 60 if self.joker == "red" else 61
+        else:
+            assert self.rank is not None and self.suit is not None
+            ordinal = self.rank * 4 + "CDHS".index(self.suit.value)
+        object.__setattr__(self, "ordinal", ordinal)
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

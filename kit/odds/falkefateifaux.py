@@ -25,9 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
-from kit.core.cards import Card, Suit
+from kit.core.cards import Card, Suit, standard_deck
 from kit.core.describe import Describable, Description, Fact
 from kit.core.errors import IllegalActionError, MalformedInputError
 from kit.falkefateifaux.results import FlipPlan, SidePlan
@@ -63,61 +64,39 @@ def _label(card: Card, suit: Suit, granted: frozenset[Suit]) -> int:
     return card_value(card, suit, granted)
 
 
-_TABLES: dict[tuple[Suit, frozenset[Suit]], dict[int, tuple[Card | str, int]]] = {}
-"""Labels already worked out, by the card object's id; each entry holds its card, so the id stays its own."""
+@lru_cache(maxsize=64)
+def _label_table(suit: Suit, granted: frozenset[Suit]) -> tuple[int, ...]:
+    """Each card's label for an action, indexed by :attr:`Card.ordinal`."""
+    table = [0] * 62
+    for card in standard_deck():
+        table[card.ordinal] = _label(card, suit, granted)
+    return tuple(table)
 
-_POOLS: dict[tuple[Suit, frozenset[Suit], tuple[int, ...]], tuple[tuple[Card | str, ...], list[tuple[int, int]]]] = {}
-"""The labels of recently counted pools (a widget asks again and again about one pool while the mouse moves)."""
 
-_POOLS_KEPT = 32
+def _ordinal_counts(cards: Iterable[Card | str]) -> Counter[int]:
+    """How many of each card (by ordinal) a pool holds; card codes are read as cards."""
+    items = cards if isinstance(cards, (list, tuple)) else list(cards)
+    try:
+        return Counter(map(_ORDINAL, items))
+    except AttributeError:
+        return Counter(Card.parse(card).ordinal for card in items)
+
+
+_ORDINAL = attrgetter("ordinal")
 
 
 def _labels_by_card(cards: Iterable[Card | str], suit: Suit, granted: frozenset[Suit]) -> list[tuple[int, int]]:
-    """(label, count) for each distinct card object of ``cards`` (counted by identity: cards are shared objects).
-
-    A pool seen recently is answered from :data:`_POOLS` when it holds the very same card objects.
-    """
-    items = tuple(cards)
-    pool_key = (suit, granted, tuple(map(id, items)))
-    hit = _POOLS.get(pool_key)
-    if hit is not None and hit[0] == items:
-        return hit[1]
-    table = _TABLES.setdefault((suit, granted), {})
-    if len(table) > 4096:
-        table.clear()
-    get = table.get
-    objects = dict(zip(map(id, items), items, strict=True))
-    out = []
-    for key, n in Counter(map(id, items)).items():
-        card = objects[key]
-        entry = get(key)
-        if entry is None or entry[0] is not card:
-            entry = (card, _label(Card.parse(card), suit, granted))
-            table[key] = entry
-        out.append((entry[1], n))
-    if len(_POOLS) >= _POOLS_KEPT:
-        del _POOLS[next(iter(_POOLS))]
-    _POOLS[pool_key] = (items, out)
-    return out
-
-
-_TOTALS: dict[int, tuple[list[tuple[int, int]], dict[int, int]]] = {}
-"""Label totals of the pools in :data:`_POOLS`, by the id of their (label, count) list."""
+    """(label, count) for each distinct card of ``cards``, in the pool's order (the same for every action)."""
+    table = _label_table(suit, granted)
+    return [(table[ordinal], n) for ordinal, n in _ordinal_counts(cards).items()]
 
 
 def card_labels(cards: Iterable[Card | str], action_suit: SuitArg, granted_suit: GrantedArg = None) -> Counter[int]:
     """How many cards count each value for the action (F-2, F-7); the Black Joker as −1, the Red Joker 15 (F-5)."""
-    by_card = _labels_by_card(cards, Suit.parse(action_suit), _granted(granted_suit))
-    known = _TOTALS.get(id(by_card))
-    if known is None or known[0] is not by_card:
-        totals: dict[int, int] = {}
-        for label, n in by_card:
-            totals[label] = totals.get(label, 0) + n
-        if len(_TOTALS) >= 4 * _POOLS_KEPT:
-            _TOTALS.clear()
-        known = (by_card, totals)
-        _TOTALS[id(by_card)] = known
-    return Counter(known[1])
+    totals: Counter[int] = Counter()
+    for label, n in _labels_by_card(cards, Suit.parse(action_suit), _granted(granted_suit)):
+        totals[label] += n
+    return totals
 
 
 def _order(stack_size: int, chooser: Chooser | str) -> Order:
