@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8866
+PLAY_GAMES := play/games
 
-.PHONY: play test lint unit notebooks bench games clean
+.PHONY: play test lint unit notebooks bench pages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,21 +14,35 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## Serve the table in Voilà on the local folder of game files.
+## Serve the welcome page and the tables in Voilà, on a local folder of game files
+## (play/games, filled with the sample games the first time).
 play: $(STAMP)
-	$(BIN)/voila notebooks --port=$(PORT) --no-browser=False \
-		--Voila.ip=127.0.0.1 --VoilaConfiguration.file_allowlist="['.*\.(png|svg|ipynb|json)']"
+	mkdir -p $(PLAY_GAMES)
+	for game in notebooks/games/*.ipynb; do \
+		[ -e "$(PLAY_GAMES)/$$(basename $$game)" ] || cp "$$game" $(PLAY_GAMES)/; done
+	@echo "Open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb (game files in $(PLAY_GAMES)/)"
+	KIT_GAMES_DIR="$(CURDIR)/$(PLAY_GAMES)" $(BIN)/voila notebooks --port=$(PORT)
 
-## Every test: lint, unit, property, widget, nbval, browser.
-test: $(STAMP) lint
-	$(BIN)/pytest tests
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+## Every test: lint, unit, property, widget, browser, then nbval over every notebook.
+test: lint unit notebooks
 
 lint: $(STAMP)
-	$(BIN)/ruff check kit tests bench
+	$(BIN)/ruff check kit tests bench scripts
+
+unit: $(STAMP)
+	$(BIN)/pytest tests
+
+notebooks: $(STAMP)
+	$(BIN)/pytest --nbval notebooks
+
+## Rebuild the generated notebooks (sample games, rules tours, welcome page and tables).
+pages: $(STAMP)
+	$(BIN)/python scripts/make_sample_games.py
+	$(BIN)/python scripts/build_tours.py
+	$(BIN)/python scripts/build_pages.py
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

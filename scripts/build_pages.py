@@ -1,0 +1,102 @@
+"""Write the welcome page and the three table notebooks (``python scripts/build_pages.py``).
+
+The table notebooks hold no saved outputs: Voilà runs them fresh on every visit, and nbval
+checks that every cell runs. The welcome page's prose is Markdown; its one code cell opens a
+FalkeFateiFaux table on the first sample game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebook_builder import execute_and_save, make_notebook
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+SYSTEMS = {
+    "falkefateifaux": (
+        "FalkeFateiFaux",
+        "flip stacks of playing cards against a target; a hand of cards guides fate, Fate tokens "
+        "buy advantage, and jokers change everything.",
+    ),
+    "suitpairs": (
+        "Suit Pairs",
+        "roll 2d6 + skill; four suit attributes pay for rerolls and move after every check.",
+    ),
+    "rollunder": (
+        "Roll-Under",
+        "roll 1d20 under attribute + skill; degrees of success decide combat rounds, and Tarot "
+        "fate cards buy extra rolls.",
+    ),
+}
+
+WELCOME = """
+# Welcome to the kit
+
+A notebook kit for tabletop role-playing groups who **play by post**. One game is one
+notebook file: it is the record everyone reads, the state the table loads, and the proof that
+no roll was changed.
+
+## The three systems
+
+| System | In a sentence | Learn it | Play it |
+| --- | --- | --- | --- |
+{rows}
+
+## Playing by post with a game file
+
+1. **Open a table** (links above) and pick a game from the shelf, start a **New game** (name the
+   players: each gets a ready-made character), or **Upload game file** that someone posted.
+   Uploads are verified first: a file whose rolls were changed is refused.
+2. **Take your turn** with the table's controls. Every step is written into the game file at
+   once, with its result and a hash that chains it to the turn before.
+3. **Share it**: *Prepare download* gives you the updated file to post back to your group, and
+   the *Forum post* box holds your turn as Markdown, BBCode or plain text, ending with a
+   verification code (`kit:12-3f9a2c1b`). Anyone can check a code against the file with
+   `kit verify GAME.ipynb --code kit:12-3f9a2c1b`.
+
+In JupyterLab the same game file plays code-first: every turn is a readable cell such as
+`game.flip("Ada", "Fisticuffs", target=8)`, and running the notebook top to bottom rebuilds the game.
+
+## A FalkeFateiFaux table, ready on a sample game
+"""
+
+TABLE_INTRO = """
+# {title} table
+
+{summary}
+
+Pick a game file, start a new game or upload one; take turns with the controls below. Each
+turn is saved into the game file at once. The play log shows the newest turns first; the
+forum post of the last turn and a download link for the file are at the bottom.
+"""
+
+
+def welcome() -> None:
+    """notebooks/welcome.ipynb."""
+    rows = "\n".join(
+        f"| **{title}** | {summary[0].upper() + summary[1:]} | [Rules tour](tours/{key}.ipynb) "
+        f"| [Table](tables/{key}.ipynb) |"
+        for key, (title, summary) in SYSTEMS.items()
+    )
+    cells = [
+        ("md", WELCOME.format(rows=rows)),
+        ("code", 'from kit.widgets.table import Table\n\nTable("falkefateifaux")'),
+    ]
+    execute_and_save(make_notebook(cells, title="Welcome"), NOTEBOOKS / "welcome.ipynb", execute=False)
+
+
+def tables() -> None:
+    """notebooks/tables/<system>.ipynb."""
+    for key, (title, summary) in SYSTEMS.items():
+        cells = [
+            ("md", TABLE_INTRO.format(title=title, summary=summary[0].upper() + summary[1:])),
+            ("code", f'from kit.widgets.table import Table\n\nTable("{key}")'),
+        ]
+        execute_and_save(make_notebook(cells, title=f"{title} table"), NOTEBOOKS / "tables" / f"{key}.ipynb",
+                         execute=False)
+
+
+if __name__ == "__main__":
+    welcome()
+    tables()
