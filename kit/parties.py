@@ -99,3 +99,11 @@ def party_for(system: str, players: list[str]) -> list[Turn]:
             args["player"] = players[index] if players else "GM"
         out.append((action, args))
     return out
+
+
+def sheet(system: str, name: str) -> dict[str, Any]:
+    """One ready-made character's arguments, without its name: ``game.add_character("Ada", **sheet(...))``."""
+    for _, args in PARTIES[system]:
+        if args["name"] == name:
+            return {key: value for key, value in args.items() if key != "name"}
+    raise KeyError(f"{name} is not in the {system} party")

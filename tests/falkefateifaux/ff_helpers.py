@@ -5,17 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kit.falkefateifaux import FalkeFateiFauxGame
+from kit.parties import sheet
 
-ADA = {
-    "high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
-    "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",
-    "great": "Athletics", "good": ["Fisticuffs", "Magic", "Courage"], "poor": "Society",
-}
-BRUNO = {
-    "high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
-    "adverbs": ["brutally", "steadily", "loudly"], "negative_adverb": "slowly",
-    "great": "Fisticuffs", "good": ["Athletics", "Resistance", "Marksmanship"], "poor": "Magic",
-}
+ADA = sheet("falkefateifaux", "Ada")
+BRUNO = sheet("falkefateifaux", "Bruno")
 
 
 def new_table(seed: str = "table", ada_hand: str | None = None, bruno_hand: str | None = None,

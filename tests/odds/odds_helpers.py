@@ -11,17 +11,10 @@ from kit.core.cards import Card, Suit
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.falkefateifaux.rules import card_value, choose_card
 from kit.odds import StackSpec
+from kit.parties import sheet
 
-ADA = {
-    "high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
-    "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",
-    "great": "Athletics", "good": ["Fisticuffs", "Magic", "Courage"], "poor": "Society",
-}
-BRUNO = {
-    "high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
-    "adverbs": ["brutally", "steadily", "loudly"], "negative_adverb": "slowly",
-    "great": "Fisticuffs", "good": ["Athletics", "Resistance", "Marksmanship"], "poor": "Magic",
-}
+ADA = sheet("falkefateifaux", "Ada")
+BRUNO = sheet("falkefateifaux", "Bruno")
 
 
 def new_table(seed: str) -> FalkeFateiFauxGame:

@@ -13,21 +13,14 @@ import pytest
 from kit import gamefile
 from kit.core.tarot import TarotCard
 from kit.falkefateifaux import FalkeFateiFauxGame
+from kit.parties import sheet
 from kit.widgets import TableSession
 from kit.widgets.card_faces import FacePicker, card_face, in_words
 from kit.widgets.common import ErrorLine
 from kit.widgets.hand_viewer import HandViewer
 
-ADA = {
-    "high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
-    "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",
-    "great": "Athletics", "good": ["Fisticuffs", "Magic", "Courage"], "poor": "Society",
-}
-BRUNO = {
-    "high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
-    "adverbs": ["brutally", "steadily", "loudly"], "negative_adverb": "slowly",
-    "great": "Fisticuffs", "good": ["Athletics", "Resistance", "Marksmanship"], "poor": "Magic",
-}
+ADA = sheet("falkefateifaux", "Ada")
+BRUNO = sheet("falkefateifaux", "Bruno")
 ADA_HAND = ["QC", "2H", "3H", "RJ", "5S"]
 BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
 
