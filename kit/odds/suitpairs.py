@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -10,21 +9,6 @@ from kit.core.describe import Describable, Description
 from kit.odds.views import DistributionView, ShowsDistribution, chance_words
 from kit.suitpairs.difficulties import Difficulty, difficulty
 from kit.suitpairs.odds import REROLL_POLICY, CheckOdds, check_odds, final_total_distribution, success_probability
-from kit.suitpairs.rules import roll_succeeds
-
-
-def total_succeeds(level: int, target: int) -> Callable[[int], bool]:
-    """Whether a total of 2d6 + ``level`` succeeds, asked of the rules (S-3) with dice making that total.
-
-    Only double 1s make the lowest total and only double 6s the highest, so each total has one verdict.
-    """
-
-    def succeeds(total: int) -> bool:
-        dice = total - level
-        first = max(1, dice - 6)
-        return roll_succeeds(first, dice - first, level, target)
-
-    return succeeds
 
 
 @dataclass(frozen=True)
@@ -48,7 +32,7 @@ class SuitPairsOdds(ShowsDistribution, Describable):
 
     def view(self) -> DistributionView:
         """Final totals, successes dark, under the headline."""
-        return DistributionView(self.distribution, total_succeeds(self.check.level, self.check.target), "total",
+        return DistributionView(self.distribution, self.check.succeeds, "total",
                                 self.headline())
 
     def describe(self) -> Description:

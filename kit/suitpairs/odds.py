@@ -129,6 +129,16 @@ class CheckOdds(Describable):
     skill: str = ""
     policy: str = field(default=REROLL_POLICY)
 
+    def succeeds(self, total: int) -> bool:
+        """Whether a total of 2d6 + level succeeds (S-3).
+
+        Only double 1s make the lowest total and only double 6s the highest, so every total has
+        one verdict; the rules are asked with dice that make it.
+        """
+        dice = total - self.level
+        first = max(1, dice - 6)
+        return roll_succeeds(first, dice - first, self.level, self.target)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: probabilities as ``n/d`` text."""
         return {

@@ -115,3 +115,12 @@ def test_game_odds_follow_the_current_level_and_points(game):
     odds = game.odds("Mira", "♦♦", "Medium")
     assert odds.level == 3 and odds.reroll_points == 0
     assert "No attribute point is left to pay for a reroll" in str(odds)
+
+
+def test_s3_check_odds_say_which_totals_succeed_by_the_rules():
+    odds = check_odds(2, "Hard")
+    assert [total for total in range(4, 15) if odds.succeeds(total)] == list(range(10, 15))
+    low = check_odds(0, 3)
+    assert not low.succeeds(2) and low.succeeds(3)  # double 1s always fail (S-3)
+    high = check_odds(0, 13)
+    assert high.succeeds(12) and not high.succeeds(11)  # double 6s always succeed (S-3)

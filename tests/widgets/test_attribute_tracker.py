@@ -17,7 +17,6 @@ from kit.suitpairs import DIFFICULTIES, SuitPairsGame
 from kit.suitpairs.odds import check_odds, percent
 from kit.widgets import TableSession
 from kit.widgets.attribute_tracker import AttributeTracker
-from kit.widgets.suitpairs_odds import total_succeeds
 
 MIRA = {
     "name": "Mira", "identity": "Baker", "strength": 3, "intelligence": 2, "dexterity": 2, "charisma": 3,
@@ -147,7 +146,7 @@ def test_s3_odds_are_the_games_exact_odds_and_follow_the_setup(tracker: Attribut
 def test_s3_chart_marks_exactly_the_totals_that_succeed(level: int) -> None:
     for target in [*(d.target for d in DIFFICULTIES), 2, 3, 8, 14, 15, 18]:
         odds = check_odds(level, target)
-        assert success_chance(odds.distribution, total_succeeds(level, odds.target)) == odds.success
+        assert success_chance(odds.distribution, odds.succeeds) == odds.success
 
 
 def test_s4_odds_say_when_no_point_can_pay_for_a_reroll(tracker: AttributeTracker, path: Path) -> None:
