@@ -127,6 +127,10 @@ class CombatActions(RollUnderBase):
                                              "defence": defence, "cover": cover, "modifier": modifier,
                                              "defence_modifier": defence_modifier})
 
+    def invoke(self, character: str, power: str) -> ActionResult:
+        """Invoke a pattern, charm or ephemera, named by ``power``: the round's one action (R-4)."""
+        return self._perform("invoke", {"character": character, "power": power})
+
     def walk(self, character: str) -> ActionResult:
         """Walk briskly: Agility yards (R-4)."""
         return self._perform("walk", {"character": character})
@@ -242,14 +246,17 @@ class CombatActions(RollUnderBase):
             raise IllegalActionError("start a combat", "a combat is already in progress", "R-3",
                                      "end it with end_combat first")
         if not isinstance(combatants, list) or len(combatants) < 2:
-            raise MalformedInputError(f"combatants {combatants!r}", "must list at least two characters", "R-3")
+            raise MalformedInputError(f"combatants {combatants!r}", "must list at least two characters", "R-3",
+                                     "name two or more characters at the table, such as ['Artie', 'Xavier']")
         names = [self._character(n).name for n in combatants]
         if len(set(names)) != len(names):
-            raise MalformedInputError(f"combatants {combatants!r}", "name someone twice", "R-3")
+            raise MalformedInputError(f"combatants {combatants!r}", "name someone twice", "R-3",
+                                     "name each combatant once")
         if ambushers is None:
             ambushers = []
         if not isinstance(ambushers, list):
-            raise MalformedInputError(f"ambushers {ambushers!r}", "must be a list of combatants", "R-3")
+            raise MalformedInputError(f"ambushers {ambushers!r}", "must be a list of combatants", "R-3",
+                                     "list the ambushers, or leave ambushers out when nobody is ambushed")
         ambush = [self._character(n).name for n in ambushers]
         outside = [n for n in ambush if n not in names]
         if outside or len(set(ambush)) != len(ambush):
@@ -257,7 +264,8 @@ class CombatActions(RollUnderBase):
                                      f"combatants: {', '.join(names)}")
         ambushed = [n for n in names if n not in ambush]
         if ambush and not ambushed:
-            raise IllegalActionError(f"ambushers {ambushers!r}", "leave nobody to ambush", "R-3")
+            raise IllegalActionError(f"ambushers {ambushers!r}", "leave nobody to ambush", "R-3",
+                                     "leave at least one combatant out of ambushers")
         attribute, skill = INITIATIVE
         prepared = [self._prepare_test(self.state.characters[n], attribute, skill, 0) for n in names]
         tests = [self._roll_prepared(rng, p) for p in prepared]
@@ -318,7 +326,8 @@ class CombatActions(RollUnderBase):
                                              "defence='none', or a Major Arcana card spent to permit the test (R-7)")
                 use_permit = True
         if isinstance(cover, bool) or not isinstance(cover, int) or not 0 <= cover <= 10:
-            raise OutOfRangeError(f"cover rating {cover!r}", "must be a whole number 0…10", "R-5")
+            raise OutOfRangeError(f"cover rating {cover!r}", "must be a whole number 0…10", "R-5",
+                                  "give cover=0 (no cover) up to cover=10")
         if cover and choice != "cover":
             raise IllegalActionError(f"cover rating {cover}", "counts only when taking cover against a ranged "
                                      "attack", "R-5", "defence='cover' against a ranged weapon")
@@ -371,6 +380,12 @@ class CombatActions(RollUnderBase):
         combat.acted.append(who.name)
         return ActionResult(who.name, action, combat.round, False, detail, yards)
 
+    def _do_invoke(self, rng: GameRandom, character: Any, power: Any) -> ActionResult:
+        if not isinstance(power, str) or not power.strip():
+            raise MalformedInputError("pattern, charm or ephemera to invoke", "must be named", "R-4",
+                                      "name the pattern, charm or ephemera, such as power='Ward of Iron'")
+        return self._simple(character, "invoke", f"invokes {power.strip()}")
+
     def _do_walk(self, rng: GameRandom, character: Any) -> ActionResult:
         who = self._character(character)
         yards = who.attributes["Agility"]
@@ -404,7 +419,8 @@ class CombatActions(RollUnderBase):
                 raise IllegalActionError(f"aim {arm.name}", "is not a firearm using Barking Irons", "R-4",
                                          f"firearms: {', '.join(w.name for w in firearms) or 'none'}")
         elif not firearms:
-            raise IllegalActionError(f"{who.name} aims", "carries no firearm using Barking Irons", "R-4")
+            raise IllegalActionError(f"{who.name} aims", "carries no firearm using Barking Irons", "R-4",
+                                     "aiming is only for Barking Irons; choose another action")
         else:
             arm = firearms[0]
         bonus = int(self.options["aim_bonus"])
@@ -432,7 +448,8 @@ class CombatActions(RollUnderBase):
                                       f"{who.name}", "R-4")
         foes = [self._combatant(combat, o) for o in opponents]
         if who.name in [f.name for f in foes] or len({f.name for f in foes}) != len(foes):
-            raise IllegalActionError(f"opponents {opponents!r}", "must be distinct other combatants", "R-4")
+            raise IllegalActionError(f"opponents {opponents!r}", "must be distinct other combatants", "R-4",
+                                     f"name the characters in melee with {who.name}, each once")
         chosen = lookup(skill, ("Duck & Cover", self.close_combat_skill), "withdrawal skill", "R-4")
         prep = self._prepare_test(who, "Agility", chosen, modifier)
         foe_preps = [self._prepare_test(f, "Agility", self.close_combat_skill, 0) for f in foes]
@@ -451,7 +468,8 @@ class CombatActions(RollUnderBase):
                                  f"who may act now: {', '.join(combat.round_order) or 'nobody'}")
         done = combat.free_actions.setdefault(who.name, [])
         if action in done:
-            raise OutOfTurnError(f"{who.name}: {action}", "has already done that free action this round", "R-4")
+            raise OutOfTurnError(f"{who.name}: {action}", "has already done that free action this round", "R-4",
+                                 "each free action once a round; another free action, or next_round")
         done.append(action)
         return ActionResult(who.name, action, combat.round, True, detail)
 

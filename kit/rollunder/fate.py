@@ -76,14 +76,18 @@ class FateActions(RollUnderBase):
             raise OutOfRangeError(f"start play with {len(people)} characters", "1d20 gives at most 20 unique "
                                   "numbers", "R-7", "at most 20 characters draw")
         rolls: dict[str, list[int]] = {p.name: [rng.roll(DIE)] for p in people}
-        while True:
-            latest = {name: r[-1] for name, r in rolls.items()}
+        kept: dict[str, int] = {}
+        while len(kept) < len(rolls):
+            # A roll is kept once it is unique; only those still tied, or landing on a kept number, re-roll.
+            latest = {name: r[-1] for name, r in rolls.items() if name not in kept}
             values = list(latest.values())
-            tied = [name for name, value in latest.items() if values.count(value) > 1]
-            if not tied:
-                break
-            for name in tied:
-                rolls[name].append(rng.roll(DIE))
+            taken = set(kept.values())
+            for name, value in latest.items():
+                if values.count(value) == 1 and value not in taken:
+                    kept[name] = value
+            for name in latest:
+                if name not in kept:
+                    rolls[name].append(rng.roll(DIE))
         order = sorted(rolls, key=lambda name: rolls[name][-1])
         cards: dict[str, tuple[str, ...]] = {}
         for name in order:

@@ -49,7 +49,7 @@ def difficulty(value: str | int | Difficulty) -> Difficulty:
         key = value.replace("\ufe0f", "").strip(_MARKERS + " \t").casefold()
         if key in _BY_NAME:
             return _BY_NAME[key]
-        number = key.lstrip("+-")
+        number = key[1:] if key[:1] in "+-" else key
         if number.isdigit() and number.isascii():
             return Difficulty("", int(key))
     raise UnknownNameError(

@@ -233,8 +233,13 @@ class SuitPairsGame(Game):
                 "S-4", allowed=f"Reroll after game.check({person.name!r}, …) and before accepting it",
             )
         found = parse_skill(waiting.skill)
-        payer = Attribute.parse(pay)
         allowed_payers = " or ".join(a.title for a in found.attributes)
+        payer = find_attribute(pay)
+        if payer is None:
+            raise UnknownNameError(
+                f"{person.name} pays attribute {pay!r} to reroll {found.name}", "is not one of the four attributes",
+                "S-4", allowed=f"Pay with {allowed_payers}",
+            )
         if payer not in found.attributes:
             raise IllegalActionError(
                 f"{person.name} pays {payer.title} to reroll {found.name}",
@@ -263,7 +268,10 @@ class SuitPairsGame(Game):
     def _do_accept(self, rng: GameRandom, character: str, consequences: bool | None) -> CheckResolved:
         person = self._character(character)
         if consequences is not None and not isinstance(consequences, bool):
-            raise MalformedInputError(f"consequences={consequences!r}", "must be True, False or None", "S-5")
+            raise MalformedInputError(
+                f"consequences={consequences!r}", "must be True, False or None", "S-5",
+                allowed="Leave it out to follow the table option, or give False to skip this check's consequence",
+            )
         waiting = self.state.pending.get(person.name)
         if waiting is None:
             raise IllegalActionError(

@@ -24,6 +24,7 @@ from kit.widgets.session import TableSession
 ACTIONS: tuple[tuple[str, str], ...] = (
     ("Attack", "attack"),
     ("Attack and defend (−2 to both)", "attack_and_defend"),
+    ("Invoke a pattern, charm or ephemera", "invoke"),
     ("Walk (Agility yards)", "walk"),
     ("Run (3 × Agility yards, no active defence)", "run"),
     ("Ready a piece of gear", "ready"),
@@ -243,6 +244,8 @@ class CombatSequencer(widgets.VBox):
             return action, {"character": actor, "item": self.detail_input.value}
         if action == "operate":
             return action, {"character": actor, "feature": self.detail_input.value}
+        if action == "invoke":
+            return action, {"character": actor, "power": self.detail_input.value}
         if action == "aim":
             return action, {"character": actor, "weapon": weapon}
         if action == "perceive":
@@ -380,14 +383,14 @@ class CombatSequencer(widgets.VBox):
         action = self.action_picker.value
         shown = {
             self._attack_box: action in ATTACK_ACTIONS,
-            self._detail_box: action in ("ready", "operate"),
+            self._detail_box: action in ("ready", "operate", "invoke"),
             self._skill_box: action in ("perceive", "withdraw"),
             self._opponents_box: action == "withdraw",
             self._physician_box: self.heal_kind_picker.value == "treat",
         }
         for box, visible in shown.items():
             box.layout.display = "flex" if visible else "none"
-        self.detail_input.description = "Feature" if action == "operate" else "Item"
+        self.detail_input.description = {"operate": "Feature", "invoke": "Power"}.get(action, "Item")
         aimable = action == "aim"
         if aimable:
             self._attack_box.layout.display = "flex"

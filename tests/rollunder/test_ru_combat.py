@@ -3,7 +3,7 @@
 import pytest
 from ru_sheets import table
 
-from kit.core.errors import IllegalActionError, OutOfTurnError, PendingActionError
+from kit.core.errors import IllegalActionError, MalformedInputError, OutOfTurnError, PendingActionError
 
 
 def duel():
@@ -284,3 +284,26 @@ def test_combat_needs_a_start_and_only_one_at_a_time():
         game.start_combat(["Artie", "Xavier"])
     with pytest.raises(IllegalActionError, match="R-4"):
         game.advance_time(minutes=1)
+
+
+def test_r4_invoking_a_pattern_charm_or_ephemera_is_the_rounds_one_action():
+    game = table("Artie", "Xavier")
+    game.rig(dice=[2, 3]).start_combat(["Artie", "Xavier"])  # Xavier declares first
+    with pytest.raises(OutOfTurnError, match="Xavier's turn"):
+        game.invoke("Artie", "Ward of Iron")
+    invoked = game.invoke("Xavier", "Ward of Iron")
+    assert (invoked.action, invoked.detail, invoked.free_action) == ("invoke", "invokes Ward of Iron", False)
+    assert game.log[-1].args == {"character": "Xavier", "power": "Ward of Iron"}
+    with pytest.raises(OutOfTurnError, match="already acted"):
+        game.attack("Xavier", "Artie", weapon="Sword")
+    with pytest.raises(MalformedInputError, match=r"must be named \(R-4\)\. name the pattern, charm or ephemera"):
+        game.invoke("Artie", " ")
+    assert game.current_combatant == "Artie"
+
+
+def test_r3_initiative_success_of_degree_zero_acts_from_round_one():
+    game = table("Artie", "Xavier")
+    started = game.rig(dice=[9, 10]).start_combat(["Artie", "Xavier"])  # both targets 9
+    assert started.initiative[0].degree == 0 and started.initiative[0].success
+    assert started.acts_from == {"Artie": 1, "Xavier": 2}
+    assert game.may_act == ["Artie"]

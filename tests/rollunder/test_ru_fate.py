@@ -136,3 +136,22 @@ def test_r7_a_card_not_held_is_refused_and_spent_cards_are_gone_until_dealt():
     assert snapshot(game) == before
     deal = game.deal_fate_cards(["Artie"])
     assert len(deal.cards["Artie"]) == 3 and len(game.state.characters["Artie"].fate_cards) == 3
+
+
+def test_r7_a_player_with_a_unique_roll_keeps_it_when_a_reroll_lands_on_it():
+    game = table("Artie", "Xavier", "Mabel")
+    # Artie 7, Xavier 7, Mabel 12: only Artie and Xavier re-roll; Artie's 12 is Mabel's number, so Artie
+    # re-rolls again (5) while Mabel keeps her unique 12.
+    draw = game.rig(dice=[7, 7, 12, 12, 3, 5]).start_play()
+    assert draw.rolls == {"Artie": (7, 12, 5), "Xavier": (7, 3), "Mabel": (12,)}
+    assert draw.order == ("Xavier", "Artie", "Mabel")
+    finals = [r[-1] for r in draw.rolls.values()]
+    assert len(set(finals)) == len(finals)
+
+
+def test_r7_rerollers_that_tie_each_other_roll_again_until_unique():
+    game = table("Artie", "Xavier", "Mabel")
+    # Artie 4, Xavier 4, Mabel 9; the re-rolls tie again (6, 6), then 9 for Artie (Mabel's: again) and 1.
+    draw = game.rig(dice=[4, 4, 9, 6, 6, 9, 1, 2]).start_play()
+    assert draw.rolls == {"Artie": (4, 6, 9, 2), "Xavier": (4, 6, 1), "Mabel": (9,)}
+    assert draw.order == ("Xavier", "Artie", "Mabel")

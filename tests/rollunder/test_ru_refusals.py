@@ -88,3 +88,38 @@ def test_duplicate_character_and_unknown_option_are_refused():
         table("Artie", initiative="fast")
     with pytest.raises(UnknownNameError, match="R-3"):
         table("Artie", initiative_ties="dice")
+
+
+def _no_firearm(game):
+    game.add_character(**BRUNO_SHEET)
+    game.rig(dice=[1, 2]).start_combat(["Bruno", "Xavier"])  # Bruno degree 3 declares before Xavier's 7
+    game.aim("Bruno")
+
+
+BRUNO_SHEET = {"name": "Bruno", "attributes": {"Agility": 5, "Wits": 4, "Vitality": 6, "Reason": 3, "Fate": 1},
+               "skills": {"Bash and Stab": 4}, "player": "GM"}
+
+SAYS_WHAT_IS_ALLOWED = [
+    ("a combat of one", lambda g: g.start_combat(["Artie"]), "R-3", "name two or more"),
+    ("an ambush of everyone", lambda g: g.start_combat(["Artie", "Xavier"], ambushers=["Artie", "Xavier"]), "R-3",
+     "leave at least one combatant out of ambushers"),
+    ("a second free action of a kind",
+     lambda g: (g.rig(dice=[1, 2]).start_combat(["Artie", "Xavier"]), g.shift("Artie"), g.shift("Artie")),
+     "R-4", "each free action once a round"),
+    ("a cover rating out of range", lambda g: (g.rig(dice=[1, 2]).start_combat(["Artie", "Xavier"]),
+                                               g.attack("Xavier", "Artie", "Rifle", "cover", cover=11)), "R-5",
+     "give cover=0"),
+    ("aiming without a firearm", _no_firearm, "R-4", "another action"),
+    ("withdrawing from oneself", lambda g: (g.rig(dice=[1, 2]).start_combat(["Artie", "Xavier"]),
+                                            g.withdraw("Xavier", ["Xavier"])), "R-4", "name the characters in melee"),
+]
+
+
+@pytest.mark.parametrize(("what", "action", "ruling", "allowed"), SAYS_WHAT_IS_ALLOWED,
+                         ids=[r[0] for r in SAYS_WHAT_IS_ALLOWED])
+def test_r3_r4_r5_refusals_cite_the_ruling_and_say_what_is_allowed(what, action, ruling, allowed):
+    game = table("Artie", "Xavier")
+    with pytest.raises(RulesError) as caught:
+        action(game)
+    assert caught.value.ruling == ruling
+    assert caught.value.allowed and allowed in caught.value.allowed

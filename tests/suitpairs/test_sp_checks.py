@@ -89,3 +89,16 @@ def test_s3_the_check_result_reads_well(game):
     assert "5 + 4 + skill 1 = 10" in text
     assert "reroll by paying 1 Strength (3 left) or 1 Intelligence (2 left), or accept" in text
     assert result._repr_html_().startswith("<div class='kit-result'") and '✔ Success' in result._repr_html_()
+
+
+@pytest.mark.parametrize("text", ["+-5", "--3", "-+7", "+"])
+def test_s3_a_malformed_signed_number_is_refused_as_a_difficulty(game, text):
+    with pytest.raises(UnknownNameError, match=r"neither a difficulty of the table nor a whole number \(S-3\)"):
+        difficulty(text)
+    with refused(game, UnknownNameError, r"\(S-3\)\. use Easy \(5\)"):
+        game.check("Mira", "Defy", text)
+
+
+@pytest.mark.parametrize(("text", "target"), [("-3", -3), ("+4", 4), (" 12 ", 12)])
+def test_s3_a_signed_number_is_a_target(text, target):
+    assert difficulty(text).target == target

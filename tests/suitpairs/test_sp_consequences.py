@@ -185,3 +185,9 @@ def test_s5_accept_refuses_a_consequences_flag_that_is_not_a_bool(game):
     game.rig(dice=[5, 5]).check("Mira", "Defy", "Hard")
     with refused(game, MalformedInputError, r"must be True, False or None \(S-5\)"):
         game.accept("Mira", consequences="skip")
+
+
+def test_s5_a_bad_consequences_flag_says_what_is_allowed(game):
+    game.rig(dice=[5, 5]).check("Mira", "Defy", "Hard")
+    with refused(game, MalformedInputError, r"\(S-5\)\. Leave it out to follow the table option, or give False"):
+        game.accept("Mira", consequences=1)

@@ -94,3 +94,14 @@ def test_s4_the_pending_roll_lists_what_may_still_pay(game):
     assert result.payable == {"Strength": 3, "Intelligence": 1}
     text = str(result)
     assert "~2~ ~2~ [2] [3]" in text and "Paid: 1 Intelligence (2 → 1)" in text
+
+
+def test_s4_an_unknown_payer_is_refused_naming_the_attributes_that_may_pay(game):
+    game.rig(dice=[2, 2]).check("Mira", "Help", "Hard")
+    with refused(game, UnknownNameError,
+                 r"attribute 'Luck' to reroll Help: is not one of the four attributes \(S-4\)\. "
+                 r"Pay with Charisma or Intelligence"):
+        game.reroll("Mira", pay="Luck")
+    with refused(game, UnknownNameError, r"attribute None .*\(S-4\)\. Pay with Charisma or Intelligence"):
+        game.reroll("Mira", pay=None)
+    assert game.pending("Mira").rolls == 1

@@ -141,7 +141,8 @@ def test_r3_ambush_that_fails_gives_no_free_round(seq: CombatSequencer) -> None:
 
 def test_r4_action_picker_offers_the_texts_list() -> None:
     offered = {value for _, value in ACTIONS}
-    assert {"attack", "walk", "run", "ready", "operate", "aim", "perceive", "withdraw", "attack_and_defend"} <= offered
+    assert {"attack", "invoke", "walk", "run", "ready", "operate", "aim", "perceive", "withdraw",
+            "attack_and_defend"} <= offered
 
 
 def test_r5_attack_shows_exact_odds_before_and_the_result_after(seq: CombatSequencer, path: Path) -> None:
@@ -197,6 +198,7 @@ def test_r4_round_counter_and_clock_move_with_next_round(seq: CombatSequencer, p
     ("run", {}, "runs 21 yards"),
     ("ready", {"detail_input": "the pistol"}, "readies the pistol"),
     ("operate", {"detail_input": "the door"}, "operates the door"),
+    ("invoke", {"detail_input": "the Warding Pattern"}, "the Warding Pattern"),
     ("aim", {"weapon_picker": "Pistol"}, "aims Pistol"),
     ("wait", {}, "declares no action"),
 ])
