@@ -122,7 +122,8 @@ def build_character(name: str, high_concept: str, trouble: str, adverbs: list[st
             "the rest are Competent",
         )
     if not isinstance(npc, bool):
-        raise MalformedInputError(f"npc={npc!r}", "is True or False", "F-1")
+        raise MalformedInputError(f"npc={npc!r}", "is True or False", "F-1",
+                                  "pass npc=True for a GM's character (not counted for the decks) or npc=False")
     skills = {skill: LADDER["Competent"] for skill in SKILLS}
     skills[great_name] = LADDER["Great"]
     for g in good_names:

@@ -120,7 +120,10 @@ def _clubs_or_diamonds(choice: str | None, what: str) -> str:
     if choice is None:
         raise MalformedInputError(what, "the player chooses Clubs or Diamonds when it is taken", "F-12",
                                   'pass choice="Clubs" or choice="Diamonds"')
-    suit = Suit.parse(choice) if isinstance(choice, str) else None
+    try:
+        suit = Suit.parse(choice) if isinstance(choice, str) else None
+    except MalformedInputError:
+        suit = None
     if suit not in (Suit.CLUBS, Suit.DIAMONDS):
         raise MalformedInputError(f"{what} on {choice!r}", "it falls on Clubs or Diamonds skills", "F-12",
                                   'pass choice="Clubs" or choice="Diamonds"')
@@ -166,15 +169,19 @@ def make_condition(name: str, choice: str | int | None = None, card_count: int =
 
 def make_custom_condition(name: str, skills: Iterable[str], plus: int, minus: int, modifier: int) -> Affliction:
     """A condition of the table's own (``Armor of Ithan``: ``skills=["Resistance"], plus=2``)."""
-    if not str(name).strip():
-        raise MalformedInputError("condition", "needs a name", "F-12")
+    if not isinstance(name, str) or not name.strip():
+        raise MalformedInputError("condition", "needs a name", "F-12",
+                                  'name it, e.g. "local renown" with skills=["Connection"], modifier=3')
     for number, what in ((plus, "plus"), (minus, "minus")):
-        if not isinstance(number, int) or number < 0:
-            raise OutOfRangeError(f"{what}={number!r}", "counts [+] or [−] and cannot be negative", "F-12")
-    if not isinstance(modifier, int):
-        raise MalformedInputError(f"modifier={modifier!r}", "is not a whole number", "F-12")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise OutOfRangeError(f"{what}={number!r}", "counts [+] or [−] and cannot be negative", "F-12",
+                                  f"give {what} as a whole number 0 or more, e.g. {what}=1")
+    if isinstance(modifier, bool) or not isinstance(modifier, int):
+        raise MalformedInputError(f"modifier={modifier!r}", "is not a whole number", "F-12",
+                                  "give modifier as a whole number, e.g. modifier=3 or modifier=-2")
     if not plus and not minus and not modifier:
-        raise MalformedInputError(f"condition {name!r}", "does nothing: give plus, minus or modifier", "F-12")
+        raise MalformedInputError(f"condition {name!r}", "does nothing", "F-12",
+                                  "give plus=, minus= or modifier= (not all zero)")
     suits: list[str] = []
     names: list[str] = []
     for item in skills:

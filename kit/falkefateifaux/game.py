@@ -35,7 +35,13 @@ from kit.core.errors import (
 from kit.core.game import Game
 from kit.core.randomness import GameRandom
 from kit.falkefateifaux.character import Character, build_character
-from kit.falkefateifaux.conditions import injury_name, make_condition, make_custom_condition, make_injury
+from kit.falkefateifaux.conditions import (
+    condition_name,
+    injury_name,
+    make_condition,
+    make_custom_condition,
+    make_injury,
+)
 from kit.falkefateifaux.planning import SideSpec, work_out
 from kit.falkefateifaux.results import (
     Awaiting,
@@ -53,6 +59,7 @@ from kit.falkefateifaux.rules import (
     choose_card,
     duration_table,
     red_joker_index,
+    stack_size,
     succeeded,
     value_reason,
 )
@@ -110,7 +117,8 @@ class FalkeFateiFauxGame(Game):
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise OutOfRangeError(f"table option {name}={value!r}", "a deck count is a whole number ≥ 1", "F-1",
-                                      "fate_decks=None counts max(2, ceil(players / 2))" if allow_none else "")
+                                      f"give {name}=1 or more" + (", or fate_decks=None to count max(2, ceil(players "
+                                                                  "/ 2))" if allow_none else " (default 1)"))
         fate_n = fate_decks if fate_decks is not None else 2
         fate = Deck.shuffled("Deck of Fate", standard_deck() * fate_n, rng)
         magic = Deck.shuffled("Deck of Magic", standard_deck() * magic_decks, rng)
@@ -449,7 +457,7 @@ class FalkeFateiFauxGame(Game):
         self.state.fate.discard(chosen)
         ch.owed_discards = max(0, ch.owed_discards - max(0, len(chosen) - over_before))
         ch.owed_discards = min(ch.owed_discards, len(ch.hand))
-        flip = self._advance("discard") if self.state.pending is not None else None
+        flip = self._advance("discard", rng) if self.state.pending is not None else None
         return TableChange("discard", f"{ch.name} discards {len(chosen)} card{'s' if len(chosen) != 1 else ''}",
                            ", ".join(str(c) for c in chosen),
                            (("Hand", f"{len(ch.hand)} / Card Refresh {ch.refresh}"),), (),
@@ -554,7 +562,7 @@ class FalkeFateiFauxGame(Game):
             raise OutOfRangeError(f"award of {amount!r} Fate tokens", "an award is a non-zero whole number", "F-11",
                                   "e.g. amount=1")
         if not isinstance(reason, str):
-            raise MalformedInputError(f"reason {reason!r}", "is text", "F-11")
+            raise MalformedInputError(f"reason {reason!r}", "is text", "F-11", 'e.g. reason="session start"')
         if ch.fate + amount < 0:
             raise InsufficientTokensError(f"take {-amount} Fate tokens from {ch.name}", f"{ch.name} has {ch.fate}",
                                           "F-11", "Fate tokens never go below 0")
@@ -586,7 +594,8 @@ class FalkeFateiFauxGame(Game):
             affliction = make_condition(condition, choice)
         else:
             if choice is not None:
-                raise MalformedInputError(f"choice {choice!r}", "only Hard Cover takes a choice", "F-12")
+                raise MalformedInputError(f"choice {choice!r}", "only Hard Cover takes a choice", "F-12",
+                                          "leave choice out for a condition of the table's own")
             if isinstance(skills, str):
                 skills = [skills]
             affliction = make_custom_condition(condition, skills, plus, minus, modifier)
@@ -606,11 +615,11 @@ class FalkeFateiFauxGame(Game):
     def _do_remove_condition(self, rng: GameRandom, character: str, condition: str) -> TableChange:
         self._require_free("remove_condition")
         ch = self.character(character)
-        key = "".join(c for c in str(condition).lower() if c.isalnum())
+        listed = condition_name(condition)
+        key = "".join(c for c in str(listed or condition).lower() if c.isalnum())
         for affliction in ch.afflictions:
             name_key = "".join(c for c in affliction.name.lower() if c.isalnum())
-            if affliction.kind == "condition" and (name_key == key or (key == "embarassed" and name_key ==
-                                                                        "embarrassed")):
+            if affliction.kind == "condition" and name_key == key:
                 before = ch.refresh
                 ch.afflictions.remove(affliction)
                 return self._affliction_change("remove_condition", ch, f"{ch.name} is no longer {affliction.name}",
@@ -689,7 +698,8 @@ class FalkeFateiFauxGame(Game):
         ch = self.character(character)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0 or ch.base_refresh + amount < 0:
             raise OutOfRangeError(f"Card Refresh change {amount!r} for {ch.name}",
-                                  f"a non-zero whole number keeping Card Refresh ≥ 0 (now {ch.base_refresh})", "F-10")
+                                  f"a non-zero whole number keeping Card Refresh ≥ 0 (now {ch.base_refresh})", "F-10",
+                                  f"give an amount from {-ch.base_refresh} up, not 0, e.g. amount=1")
         before = ch.refresh
         ch.base_refresh += amount
         return self._affliction_change("adjust_refresh", ch, f"{ch.name}'s Card Refresh changes by {amount:+d}",
@@ -728,22 +738,25 @@ class FalkeFateiFauxGame(Game):
             story.append(f"{name} uses the negative adverb {adverb_name!r} and draws two cards (F-6).")
         sides: list[Side] = []
         for index, sp in enumerate(plan.sides):
-            deck = self._decks()[sp.deck]
-            cards = [StackCard(c, sp.deck) for c in deck.draw_many(sp.stack_size, rng)]
-            if index == 0:
-                chooser = plan.opponent
-            else:
-                chooser = plan.sides[0].character
-            side = Side(sp.role, sp.character, sp.skill, Suit.parse(sp.suit), sp.level, sp.deck, list(sp.factors),
-                        [Suit.parse(s) for s in sp.granted], chooser if sp.net < 0 else None,
-                        setup.may_guide[index], cards)
-            sides.append(side)
-            story.append(f"{sp.character} flips {sp.stack_size} from the Deck of {sp.deck.title()}: "
-                         f"{' '.join(str(sc.card) for sc in cards)} (net {sp.net:+d}, F-4).")
+            chooser = plan.opponent if index == 0 else plan.sides[0].character
+            sides.append(Side(sp.role, sp.character, sp.skill, Suit.parse(sp.suit), sp.level, sp.deck,
+                              list(sp.factors), [Suit.parse(s) for s in sp.granted],
+                              chooser if sp.net < 0 else None, setup.may_guide[index]))
         self.state.pending = PendingFlip(sides, plan.target, plan.opponent, plan.contested, setup.duration, spent,
                                          adverb_draws, story)
-        return self._advance("flip")
+        due = self._discard_awaiting()
+        if due is not None:
+            story.append(f"{due.character} must discard down to Card Refresh before the stacks are flipped (F-10).")
+        return self._advance("flip", rng)
 
+    def _flip_stacks(self, p: PendingFlip, rng: GameRandom) -> None:
+        """Flip every side's stack from its deck, once no discard is due (F-1, F-4, F-10)."""
+        for side in p.sides:
+            size = stack_size(side.net)
+            side.cards = [StackCard(c, side.deck) for c in self._decks()[side.deck].draw_many(size, rng)]
+            p.story.append(f"{side.character} flips {size} from the Deck of {side.deck.title()}: "
+                           f"{' '.join(str(sc.card) for sc in side.cards)} (net {side.net:+d}, F-4).")
+        p.flipped = True
 
     def _choice_awaiting(self, p: PendingFlip, index: int) -> Awaiting | None:
         """The choice a side's stack waits for, taking forced picks on the way (mutates the side)."""
@@ -860,10 +873,14 @@ class FalkeFateiFauxGame(Game):
         return FlipResult(step, tuple(reports), p.target, p.contested, p.opponent, awaiting, degree, result_band,
                           success, table_name, duration, p.spent, p.adverb_draws, tuple(p.story))
 
-    def _advance(self, step: str) -> FlipResult:
+    def _advance(self, step: str, rng: GameRandom) -> FlipResult:
         p = self.state.pending
         assert p is not None
-        awaiting = self._discard_awaiting() or self._flip_awaiting(p)
+        awaiting = self._discard_awaiting()
+        if awaiting is None:
+            if not p.flipped:
+                self._flip_stacks(p, rng)
+            awaiting = self._flip_awaiting(p)
         result = self._report(p, step, awaiting)
         if awaiting is None:
             for side in p.sides:
@@ -891,7 +908,7 @@ class FalkeFateiFauxGame(Game):
                                           f"options: {', '.join(o for o in awaiting.options if o)}")
             side.red_joker_offer = "declined"
             p.story.append(f"{ch.name} leaves the Red Joker (F-5).")
-            return self._advance("choose")
+            return self._advance("choose", rng)
         picked = Card.parse(card)
         if picked.code not in awaiting.options:
             raise NotHeldError(f"{ch.name} chooses {picked}", "that card is not a choice in the stack", "F-4",
@@ -907,7 +924,7 @@ class FalkeFateiFauxGame(Game):
         else:
             side.choice_reason = f"the opponent chooses at {side.character}'s disadvantage (F-4)"
         p.story.append(f"{ch.name} takes {picked} for {side.character}'s stack ({side.choice_reason}).")
-        return self._advance("choose")
+        return self._advance("choose", rng)
 
     def _do_guide(self, rng: GameRandom, character: str, card: str | None) -> FlipResult:
         self._require_free("guide", during_flip=True)
@@ -929,7 +946,7 @@ class FalkeFateiFauxGame(Game):
         if card is None:
             side.guide = "passed"
             p.story.append(f"{ch.name} does not guide fate (F-8).")
-            return self._advance("guide")
+            return self._advance("guide", rng)
         played = Card.parse(card)
         self._take_from_hand(ch, [played], f"{ch.name} guides fate with", "F-8")
         side.cards.append(StackCard(played, "fate", True))
@@ -937,4 +954,4 @@ class FalkeFateiFauxGame(Game):
         side.guide = "played"
         side.chosen, side.chosen_by, side.choice_reason = None, "", ""
         p.story.append(f"{ch.name} guides fate: plays {played} from hand into the stack (F-8).")
-        return self._advance("guide")
+        return self._advance("guide", rng)

@@ -68,7 +68,8 @@ def _modifier_factors(value: Any, what: str) -> list[Factor]:
     if value is None or value == 0:
         return []
     if isinstance(value, bool):
-        raise MalformedInputError(f"{what}={value!r}", "is a number or a mapping of reasons to numbers", "F-3")
+        raise MalformedInputError(f"{what}={value!r}", "is a number or a mapping of reasons to numbers", "F-3",
+                                  f'e.g. {what}=-2 or {what}={{"local renown": 3}}')
     if isinstance(value, int):
         return [Factor("situational modifier (GM)", 0, value)]
     if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
@@ -84,8 +85,13 @@ def _suit_or_none(value: Any, what: str, action_suit: Suit) -> Suit | None:
     if value is True:
         return action_suit
     if isinstance(value, str):
-        return Suit.parse(value)
-    raise MalformedInputError(f"{what}={value!r}", "names a suit", "F-7", 'e.g. suit="Clubs" or suit=True')
+        try:
+            return Suit.parse(value)
+        except MalformedInputError:
+            pass
+    raise MalformedInputError(f"{what}={value!r}", "names a suit", "F-7",
+                              f'name Clubs, Diamonds, Hearts or Spades (C, D, H, S), e.g. {what}="Clubs"'
+                              + (" or suit=True for the action's suit" if what == "suit" else ""))
 
 
 def _adverb_factor(ch: Character, adverb: Any) -> tuple[list[Factor], str | None]:
@@ -99,7 +105,8 @@ def _adverb_factor(ch: Character, adverb: Any) -> tuple[list[Factor], str | None
             return [], None
         adverb = adverb[0]
     if not isinstance(adverb, str):
-        raise MalformedInputError(f"adverb {adverb!r}", "is not text", "F-6")
+        raise MalformedInputError(f"adverb {adverb!r}", "is not text", "F-6",
+                                  f"name one of {ch.name}'s adverbs: {', '.join([*ch.adverbs, ch.negative_adverb])}")
     name, negative = ch.adverb_kind(adverb)
     if negative:
         return [Factor(f"negative adverb {name!r}: {ch.name} draws two cards (F-6)", -1)], name
@@ -171,7 +178,8 @@ def work_out(characters: dict[str, Character], actor: Character, skill: Any, tar
         factors += _modifier_factors(spec.modifier, "against_modifier" if index else "modifier")
         for flag, what in ((spec.boost, "boost"), (spec.hinder, "hinder"), (spec.guide, "guide")):
             if not isinstance(flag, bool):
-                raise MalformedInputError(f"{what}={flag!r}", "is True or False", "F-7" if what != "guide" else "F-8")
+                raise MalformedInputError(f"{what}={flag!r}", "is True or False", "F-7" if what != "guide" else "F-8",
+                                          f"pass {what}=True or {what}=False")
         cost = 0
         if spec.boost:
             factors.append(Factor(f"{ch.name} spent a Fate token for [++] (F-7)", 2))

@@ -170,7 +170,8 @@ class SideReport:
         p = self.plan
         facts = [Fact("Skill", f"{p.skill} ({p.suit}) {level_name(p.level)} {p.level}"),
                  Fact("Net advantage", _advantage_text(p.net)),
-                 Fact("Stack", f"{p.stack_size} flipped from the Deck of {p.deck.title()}; chooser: {p.chooser}")]
+                 Fact("Stack", f"{p.stack_size} {'flipped' if self.cards else 'to flip (after the discard, F-10)'} "
+                               f"from the Deck of {p.deck.title()}; chooser: {p.chooser}")]
         if p.granted:
             facts.append(Fact("Granted suit", ", ".join(p.granted)))
         if self.chosen_by:

@@ -67,6 +67,7 @@ class PendingFlip:
     adverb_draws: dict[str, list[str]]
     story: list[str] = field(default_factory=list)
     guide_order: list[int] | None = None
+    flipped: bool = False  # stacks are flipped only once every forced discard is done (F-10)
 
 
 @dataclass

@@ -3,7 +3,14 @@
 import pytest
 from ff_helpers import new_table, unchanged
 
-from kit.core.errors import IllegalActionError, InsufficientTokensError, PendingActionError, UnknownNameError
+from kit.core.cards import Card
+from kit.core.errors import (
+    IllegalActionError,
+    InsufficientTokensError,
+    PendingActionError,
+    RulesError,
+    UnknownNameError,
+)
 
 
 def test_f6_a_positive_adverb_gives_plus():
@@ -18,10 +25,11 @@ def test_f6_the_negative_adverb_gives_minus_and_draws_two_at_once_forcing_a_disc
     step = game.rig("2S 3S KC 4C").flip("Ada", "Fisticuffs", target=8, adverb="clumsily", guide=False)
     assert step.adverb_draws == {"Ada": ["2S", "3S"]}
     assert len(game.character("Ada").hand) == 7
-    assert step.sides[0].plan.net == -1 and [c.code for c in step.sides[0].cards] == ["KC", "4C"]
+    assert step.sides[0].plan.net == -1 and step.sides[0].cards == ()  # F-10: the discard comes first
     assert game.awaiting.action == "discard" and game.awaiting.count == 2
     unchanged(game, lambda: game.choose("Ada", "KC"), PendingActionError, "F-10")
     done = game.discard("Ada", ["2S", "3S"])
+    assert [c.code for c in done.flip.sides[0].cards] == ["KC", "4C"]
     assert game.state.pending is None  # the lowest card was taken once the discard was done
     assert done.awaiting is None and done.flip.resolved and done.flip.chosen == "4C"
     assert done.flip.step == "discard" and "4♣" in str(done)
@@ -94,3 +102,56 @@ def test_f7_plan_flip_changes_nothing(spend):
     plan = game.plan_flip("Ada", "Fisticuffs", target=8, **spend)
     assert plan.sides[0].tokens == 1
     assert game.fingerprint() == before and len(game.log) == length
+
+
+def test_f7_a_burning_fate_token_pays_to_hinder_the_opponent():
+    game = new_table("burning-hinder", ada_hand="2C 3C 4C 5C 6C")
+    game.award_fate("Ada", -3, "spent")
+    game.trust_the_fates("Ada", ["2C", "3C", "4C", "5C"])
+    step = game.flip("Ada", "Fisticuffs", against="Bruno", against_skill="Athletics", hinder=True, guide=False,
+                     against_guide=False)
+    assert step.spent == {"Ada": {"Burning Fate": 1}}
+    assert step.sides[1].plan.net == -1
+    ada = game.character("Ada")
+    assert ada.burning == 0 and ada.fate == 0
+
+
+def test_f7_a_burning_fate_token_pays_for_the_opponents_hinder_outside_a_contest():
+    game = new_table("burning-against", bruno_hand="2C 3C 4C 5C 6C")
+    game.award_fate("Bruno", -3, "spent")
+    game.trust_the_fates("Bruno", ["2C", "3C", "4C", "5C"])
+    step = game.rig("KC 3C").flip("Ada", "Fisticuffs", target=8, against="Bruno", against_hinder=True)
+    assert step.spent == {"Bruno": {"Burning Fate": 1}}
+    assert step.sides[0].plan.net == -1 and game.awaiting.character == "Bruno"
+    assert game.character("Bruno").burning == 0
+
+
+@pytest.mark.parametrize("kwargs", [{"suit": "Z"}, {"granted_suit": "Stars"}])
+def test_f7_a_suit_that_is_not_a_suit_is_refused_citing_f7(kwargs):
+    game = new_table("bad-suit")
+    error = unchanged(game, lambda: game.flip("Ada", "Fisticuffs", target=8, **kwargs), RulesError, "F-7")
+    assert error.allowed and "Clubs" in str(error)
+
+
+def test_f6_f10_the_negative_adverbs_discard_comes_before_the_stack_is_flipped():
+    game = new_table("adverb-first", ada_hand="2C 3C 4C 5C 6C")
+    step = game.rig("2S 3S KC 4C").flip("Ada", "Fisticuffs", target=8, adverb="clumsily", guide=False)
+    assert step.sides[0].cards == () and not step.resolved
+    assert "2 to flip (after the discard, F-10)" in str(step)
+    assert game.awaiting.action == "discard" and game.awaiting.count == 2
+    assert game.unseen_cards("Ada").count(Card.parse("KC")) == 2  # not flipped yet
+    done = game.discard("Ada", ["2S", "3S"])
+    assert [c.code for c in done.flip.sides[0].cards] == ["KC", "4C"]
+    assert done.flip.resolved and done.flip.chosen == "4C"
+
+
+def test_f6_f10_the_opposing_sides_negative_adverb_draws_and_discards_before_the_flip():
+    game = new_table("against-adverb")
+    step = game.rig("2S 3S 9C 8C 7C").flip("Ada", "Fisticuffs", against="Bruno", against_skill="Athletics",
+                                           against_adverb="slowly", guide=False, against_guide=False)
+    assert step.adverb_draws == {"Bruno": ["2S", "3S"]} and step.sides[0].cards == ()
+    assert game.awaiting.character == "Bruno" and game.awaiting.action == "discard"
+    done = game.discard("Bruno", ["2S", "3S"])
+    assert [c.code for c in done.flip.sides[0].cards] == ["9C"]
+    assert [c.code for c in done.flip.sides[1].cards] == ["8C", "7C"]
+    assert done.flip.awaiting.character == "Ada"  # Ada chooses Bruno's card at his disadvantage (F-4)

@@ -105,3 +105,32 @@ def test_a_bad_table_option_is_refused_f1():
 
     with pytest.raises(RulesError, match="F-1"):
         FalkeFateiFauxGame("x", fate_decks=0)
+
+
+@pytest.mark.parametrize(("call", "ruling"), [
+    (lambda g: g.flip("Ada", "Athletics", target=8, adverb=3), "F-6"),
+    (lambda g: g.flip("Ada", "Athletics", target=8, modifier=True), "F-3"),
+    (lambda g: g.flip("Ada", "Athletics", target=8, suit="Z"), "F-7"),
+    (lambda g: g.injure("Ada", "Niggling", choice="xyz"), "F-12"),
+    (lambda g: g.award_fate("Ada", 1, reason=3), "F-11"),
+    (lambda g: g.adjust_refresh("Ada", -9), "F-10"),
+    (lambda g: g.add_condition("Ada", "odd", skills=["Athletics"]), "F-12"),
+    (lambda g: g.add_condition("Ada", "odd", skills=["Athletics"], plus=-1), "F-12"),
+    (lambda g: g.add_condition("Ada", "odd", skills=["Athletics"], modifier="lots"), "F-12"),
+    (lambda g: g.add_condition("Ada", " ", skills=["Athletics"], plus=1), "F-12"),
+    (lambda g: g.add_condition("Ada", "Shy", skills=["Athletics"], choice="+", plus=1), "F-12"),
+    (lambda g: g.add_character("Zed", "a", "b", ["x", "y", "z"], "w", "Athletics",
+                               ["Magic", "Courage", "Society"], "Physician", npc="yes"), "F-1"),
+])
+def test_every_refusal_names_its_ruling_and_what_is_allowed_instead(call, ruling):
+    game = new_table("allowed")
+    error = unchanged(game, lambda: call(game), RulesError, ruling)
+    assert error.ruling == ruling and error.allowed
+
+
+def test_a_bad_magic_deck_option_says_what_is_allowed_f1():
+    from kit.falkefateifaux import FalkeFateiFauxGame
+
+    with pytest.raises(RulesError, match="F-1") as info:
+        FalkeFateiFauxGame("x", magic_decks=0)
+    assert info.value.allowed

@@ -131,3 +131,38 @@ def test_f12_a_tables_own_condition_and_gm_situational_plus_minus_modifier():
     assert plan.sides[0].net == -1 and plan.sides[0].modifier == -1
     unchanged(game, lambda: game.add_condition("Ada", "Cursed"), UnknownNameError, "F-12")
     unchanged(game, lambda: game.remove_condition("Ada", "Tired"), UnknownNameError, "F-12")
+
+
+def test_f12_a_condition_is_removed_by_any_name_it_is_added_by():
+    game = new_table("alias")
+    game.add_condition("Ada", "concealment")
+    assert game.plan_flip("Bruno", "Marksmanship", target=8, against="Ada").sides[0].net == -1
+    game.remove_condition("Ada", "concealment")
+    assert game.plan_flip("Bruno", "Marksmanship", target=8, against="Ada").sides[0].net == 0
+    game.add_condition("Ada", "Embarassed")
+    game.remove_condition("Ada", "embarassed")
+    assert game.character("Ada").afflictions == []
+
+
+def test_f12_conditions_and_injuries_are_applied_to_a_contests_both_sides():
+    game = new_table("both-sides")
+    game.add_condition("Ada", "Tired")
+    game.injure("Bruno", "Moderate")
+    plan = game.plan_flip("Ada", "Courage", against="Bruno", against_skill="Fisticuffs")
+    assert (plan.sides[0].net, plan.sides[0].modifier) == (0, -2)
+    assert (plan.sides[1].net, plan.sides[1].modifier) == (-1, 0)
+    result = game.rig("5H 7C 8C").flip("Ada", "Courage", against="Bruno", against_skill="Fisticuffs",
+                                       guide=False, against_guide=False)
+    assert result.sides[0].outcome == 5 + 6 - 2
+    result = game.choose("Ada", "7C")
+    assert result.sides[1].outcome == 7 + 8 and result.degree == 9 - 15
+
+
+def test_f12_severe_gives_resistance_one_minus_only_and_card_refresh_feeds_the_end_of_scene():
+    game = new_table("severe-scene")
+    game.injure("Ada", "Severe")
+    game.discard("Ada", game.hand("Ada")[:1])
+    assert game.plan_flip("Ada", "Resistance", target=8).sides[0].net == -1
+    game.trust_the_fates("Ada", game.hand("Ada"))
+    game.end_scene()
+    assert len(game.hand("Ada")) == 4 and game.character("Ada").burning == 0

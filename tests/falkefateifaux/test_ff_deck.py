@@ -98,3 +98,24 @@ def test_f1_unseen_cards_leave_out_discards_own_hand_and_the_table():
     game.guide("Ada", None)
     assert len(game.unseen_cards("Ada")) == 108 - 7  # now in the discard pile
     assert len(game.unseen_cards("Ada", deck="magic")) == 54
+
+
+def test_f1_a_reshuffle_takes_only_the_discard_pile_never_cards_in_hands():
+    game = new_table("hands-kept", fate_decks=1)
+    hands = Counter(game.character("Ada").hand) + Counter(game.character("Bruno").hand)
+    while game.state.fate.reshuffles == 0:
+        game.flip("Bruno", "Athletics", target=8, guide=False)
+    pile = Counter(game.state.fate.draw_pile) + Counter(game.state.fate.discard_pile)
+    assert not pile & hands  # one deck: every hand card is in the hand, not in the new draw pile
+    assert _everywhere(game, "fate") == Counter(standard_deck())
+
+
+def test_f1_hands_come_from_the_deck_of_fate_even_during_a_magic_flip():
+    game = new_table("magic-hand")
+    fate_before, magic_before = len(game.state.fate.draw_pile), len(game.state.magic.draw_pile)
+    game.flip("Ada", "Magic", target=8, adverb="clumsily", guide=False)
+    assert len(game.state.fate.draw_pile) == fate_before - 2
+    while game.awaiting:
+        game.discard("Ada", game.hand("Ada")[: game.awaiting.count])
+    assert len(game.state.magic.draw_pile) == magic_before - 2
+    assert len(game.state.fate.discard_pile) == 2 and len(game.state.magic.discard_pile) == 2

@@ -76,3 +76,52 @@ def test_f8_guide_false_passes_in_advance():
     game = new_table("advance-pass")
     result = game.rig("3C").flip("Ada", "Fisticuffs", target=5, guide=False)
     assert result.resolved and "passed" in result.sides[0].guide
+
+
+def test_f8_f9_on_a_tie_the_opposing_side_is_losing_and_decides_first():
+    game = new_table("tie-order", ada_hand="QC 2H 3H 4S 5S", bruno_hand="KC 2D 3D 4D 5D")
+    game.rig("8C 6C").flip("Ada", "Fisticuffs", against="Bruno", against_skill="Fisticuffs")
+    # Ada 8 + 6 = 14 ties Bruno 6 + 8 = 14: the tie goes to Ada, so Bruno is losing.
+    assert game.awaiting.action == "guide" and game.awaiting.character == "Bruno"
+    unchanged(game, lambda: game.guide("Ada", "QC"), OutOfTurnError, "F-8")
+    game.guide("Bruno", None)
+    assert game.awaiting.action == "guide" and game.awaiting.character == "Ada"
+
+
+def test_f8_each_side_plays_at_most_one_card_in_a_contest():
+    game = new_table("once", ada_hand="QC JC 3H 4S 5S", bruno_hand="KC 2D 3D 4D 5D")
+    game.rig("2C 9C").flip("Ada", "Fisticuffs", against="Bruno", against_skill="Athletics")
+    game.guide("Ada", "QC")
+    game.choose("Ada", "QC")
+    assert game.awaiting.character == "Bruno"
+    error = unchanged(game, lambda: game.guide("Ada", "JC"), OutOfTurnError, "F-8")
+    assert "already played" in str(error)
+
+
+def test_f8_a_black_joker_flipped_stays_forced_after_a_card_is_played():
+    game = new_table("bj-stack", ada_hand="AC 2H 3H 4S 5S")
+    step = game.rig("BJ").flip("Ada", "Fisticuffs", target=10)
+    assert step.chosen == "BJ" and game.awaiting.action == "guide"
+    result = game.guide("Ada", "AC")
+    assert result.resolved and result.chosen == "BJ" and result.outcome == 6
+    assert {c.code for c in game.state.fate.discard_pile} == {"BJ", "AC"}
+
+
+def test_f8_the_side_chooses_again_among_all_its_cards_not_only_the_played_one():
+    game = new_table("rechoose", ada_hand="2D 2H 3H 4S 5S")
+    game.rig("3C KC").flip("Ada", "Fisticuffs", target=10, plus=1)
+    game.choose("Ada", "KC")
+    game.guide("Ada", "2D")
+    assert game.awaiting.action == "choose" and game.awaiting.options == ("3C", "KC", "2D")
+    result = game.choose("Ada", "3C")
+    assert result.resolved and result.chosen == "3C" and result.outcome == 9
+    assert "chooses again" in result.sides[0].choice_reason
+
+
+def test_f8_the_winning_side_may_play_to_lose_in_a_contest():
+    game = new_table("lose-contest", ada_hand="QC 2H 3H 4S 5S", bruno_hand="2S 2D 3D 4D 5D")
+    game.rig("2C 9C").flip("Ada", "Fisticuffs", against="Bruno", against_skill="Athletics")
+    game.guide("Ada", None)
+    game.guide("Bruno", "2S")
+    result = game.choose("Bruno", "2S")
+    assert result.resolved and result.sides[1].outcome == 6 and result.degree == 2 and result.success

@@ -99,3 +99,53 @@ def test_f5_choose_card_models_every_chooser():
     assert choose_card(parse_cards("KC 2H"), Suit.CLUBS, chooser="lowest").index == 1
     pick = choose_card(parse_cards("RJ AC BJ"), Suit.CLUBS, chooser="flipper")
     assert pick.index == 2 and pick.forced
+
+
+def test_f4_at_net_zero_with_an_opponent_one_card_is_taken_and_nobody_chooses():
+    game = new_table("zero-opponent")
+    plan = game.plan_flip("Ada", "Fisticuffs", target=8, against="Bruno")
+    assert plan.sides[0].stack_size == 1 and plan.sides[0].chooser.startswith("Ada")
+    result = game.rig("9H").flip("Ada", "Fisticuffs", target=8, against="Bruno", guide=False)
+    assert result.resolved and result.chosen == "9H"
+    assert result.sides[0].chosen_by == "the rules"
+    assert result.outcome == 4 + 6 and result.degree == 2
+
+
+def test_f4_at_advantage_with_an_opponent_the_flipper_still_chooses():
+    game = new_table("adv-opponent")
+    game.rig("2C 9C").flip("Ada", "Fisticuffs", target=8, against="Bruno", plus=1, guide=False)
+    assert game.awaiting.character == "Ada" and game.awaiting.options == ("2C", "9C")
+    result = game.choose("Ada", "9C")
+    assert result.resolved and result.outcome == 15 and result.sides[0].chosen_by == "Ada"
+
+
+def test_f5_black_joker_forced_at_disadvantage_with_the_red_joker_there_and_no_red_joker_offer():
+    game = new_table("black-red-dis")
+    result = game.rig("RJ BJ").flip("Ada", "Fisticuffs", target=5, against="Bruno", minus=1)
+    assert result.resolved and result.chosen == "BJ" and result.outcome == 6
+    assert result.sides[0].chosen_by == "the rules"
+
+
+def test_f5_red_joker_may_be_taken_at_disadvantage_with_no_opponent():
+    game = new_table("red-alone", ada_hand="4S QH AC 2D KH", bruno_hand="AS 5C JH 6D 7D")
+    step = game.rig("2H RJ 3C").flip("Ada", "Fisticuffs", target=10, minus=2)
+    assert not step.resolved
+    assert game.awaiting.character == "Ada" and game.awaiting.options == ("RJ", None)
+    result = game.choose("Ada", "RJ")
+    assert result.resolved and result.chosen == "RJ" and result.outcome == 21
+
+
+def test_f5_leaving_the_red_joker_with_no_opponent_takes_the_lowest_card():
+    game = new_table("red-alone-left", ada_hand="4S QH AC 2D KH", bruno_hand="AS 5C JH 6D 7D")
+    game.rig("2H RJ 3C").flip("Ada", "Fisticuffs", target=10, minus=2)
+    result = game.choose("Ada", None)
+    assert result.resolved and result.chosen == "2H" and result.outcome == 6
+    assert result.sides[0].chosen_by == "the rules"
+
+
+def test_f5_red_joker_counts_15_in_every_suit_in_a_flip():
+    game = new_table("red-suits")
+    for skill, level in (("Fisticuffs", 6), ("Magic", 6), ("Courage", 6), ("Society", 2)):
+        deck = "magic" if skill == "Magic" else "fate"
+        result = game.rig("RJ", deck=deck).flip("Ada", skill, target=8, guide=False)
+        assert result.outcome == 15 + level
