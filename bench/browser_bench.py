@@ -15,7 +15,8 @@ play`` does) and, for each scenario, opens the notebook in a fresh browser conte
   change (or contain ``expect_text``).
 
 Medians are printed, with each scenario's ratio to the bare one-button notebook
-measured in the same run. Add a table's notebook to ``SCENARIOS`` to report it.
+measured in the same run. Add a widget notebook to ``SCENARIOS`` to report it; the tables
+(which write turns into game files) are measured by ``bench/tables_bench.py`` on a copy.
 """
 
 from __future__ import annotations
@@ -64,16 +65,31 @@ BARE = Scenario(
     expect_text="Pressed 1 time(s)",
 )
 
-# Tables and widget notebooks go here; each is reported as a ratio to BARE.
-SCENARIOS: list[Scenario] = [BARE]
+# Widget notebooks go here; each is reported as a ratio to BARE. The tables write their turns
+# into game files, so bench/tables_bench.py measures them on a copy of notebooks/.
+SCENARIOS: list[Scenario] = [
+    BARE,
+    Scenario("tests/browser/notebooks/stack_resolver.ipynb", ".kit-stack-resolver .kit-flip",
+             ".kit-stack-resolver .kit-flip", ".kit-awaiting", "Now:"),
+    Scenario("tests/browser/notebooks/hand_viewer.ipynb", ".kit-hand-prepare", ".kit-hand-prepare",
+             ".kit-hand-result"),
+    Scenario("tests/browser/notebooks/attribute_tracker.ipynb", ".kit-check", ".kit-check", ".kit-roll",
+             "Pending check"),
+    Scenario("tests/browser/notebooks/combat_sequencer.ipynb", ".kit-act", ".kit-act", ".kit-combat-result"),
+]
 
+# ``ready`` may name several elements joined by " && ": each must be drawn.
 READY_JS = """
-(selector) => {
+(selectors) => {
   const cells = document.getElementById("rendered_cells");
-  const element = document.querySelector(selector);
-  if (!cells || cells.style.display === "none" || !element) return false;
-  const box = element.getBoundingClientRect();
-  return box.width > 0 && box.height > 0 ? performance.now() : false;
+  if (!cells || cells.style.display === "none") return false;
+  for (const selector of selectors.split(" && ")) {
+    const element = document.querySelector(selector);
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0)) return false;
+  }
+  return performance.now();
 }
 """
 

@@ -42,8 +42,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 BINDER_DIR = REPO_ROOT / "binder"
 LOG_DIR = ARTIFACTS_DIR / "logs"
 
-# The notebooks the Binder badge and its links open. Add each table here as it lands.
-BINDER_NOTEBOOKS = ["notebooks/welcome.ipynb"]
+# The notebooks the Binder badge and its links open: the welcome page (with its table) and a table.
+BINDER_NOTEBOOKS = ["notebooks/welcome.ipynb", "notebooks/tables/suitpairs.ipynb"]
 # Proves the mechanism while those notebooks do not exist yet.
 MECHANISM_NOTEBOOK = "tests/browser/notebooks/bare_button.ipynb"
 # Files a repository copy never needs (all git-ignored or git's own).

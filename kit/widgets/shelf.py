@@ -54,7 +54,25 @@ class ShelvedGame:
         return f"{self.path.name} ({self.turns} turns)"
 
 
+_HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | None]] = {}
+"""Headers already read, by file, with the (mtime, size) they were read at: a big game is parsed once."""
+
+
 def _header_of(path: Path) -> ShelvedGame | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _HEADERS.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    header = _read_header(path)
+    _HEADERS[path] = (stamp, header)
+    return header
+
+
+def _read_header(path: Path) -> ShelvedGame | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         meta = data["metadata"]["kit"]

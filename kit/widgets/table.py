@@ -8,6 +8,9 @@ the last turn with its verification code.
 
 from __future__ import annotations
 
+import importlib
+import sys
+import threading
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,19 @@ from kit.widgets.session import TableSession
 from kit.widgets.shelf import Shelf, default_games_dir, download_link
 
 POST_FORMATS = ("markdown", "bbcode", "text")
+WRITER_MODULE = "nbformat"
+"""What writing a turn into the game file imports first (it validates the notebook); slow to import."""
+
+
+def warm_up_writer() -> None:
+    """Import the game file writer's validator in the background while the table is drawn.
+
+    Importing nbformat builds jsonschema's grammars (most of a second); without this the
+    first turn of every visit waits for it.
+    """
+    if WRITER_MODULE not in sys.modules:
+        threading.Thread(target=importlib.import_module, args=(WRITER_MODULE,), name="kit-warm-up-writer",
+                         daemon=True).start()
 
 
 def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
@@ -87,7 +103,8 @@ class Table(widgets.VBox):
         self.download = widgets.HTML()
         self.post_format = widgets.Dropdown(description="Forum post", options=POST_FORMATS, value="markdown",
                                             style={"description_width": "initial"})
-        self.post = widgets.Textarea(layout=widgets.Layout(width="100%", height="9em"),
+        self.post = widgets.Textarea(description="Post text", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="100%", height="9em"),
                                      placeholder="The last turn as a forum post appears here.")
         self.post.add_class("kit-post")
         self.share_error = ErrorLine()
@@ -112,6 +129,7 @@ class Table(widgets.VBox):
             self.shelf_error.show(gamefile.GameFileError(f"{game}: no such {self.title} game in {self.shelf.folder}"))
         if chosen is not None:
             self.open_game(chosen.path)
+        warm_up_writer()
 
     # -- the shelf -------------------------------------------------------------------------
 

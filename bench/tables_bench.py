@@ -1,0 +1,219 @@
+"""Time to interactive of the tables, and click to visible result of each component, against the bare button.
+
+    python bench/tables_bench.py [--runs 7] [--warmup 1] [--turns 1000]
+
+Builds a served folder under a temporary directory: a copy of ``notebooks/`` with the sample
+games made by ``scripts/make_sample_games.py``; ``big/`` with the same tables and, in
+``big/games``, a Suit Pairs and a FalkeFateiFaux game grown to ``--turns`` turns with the kit and
+written by ``kit.gamefile.save``; ``components/`` with the component notebooks and the bare
+one-button notebook of ``tests/browser/notebooks``. One Voilà serves it all (from the
+repository root, so it reads voila.json) and every figure is taken as in
+``bench/browser_bench.py`` (``measure_once``), in the same run as the bare notebook:
+
+- tables: time to interactive (the whole table drawn: its forum post box has a size) and the
+  click on a component inside the table (a turn, written to the game file; the file is put
+  back before every run so each run takes the same turn);
+- components: the click on each component's main control in its own notebook.
+
+Medians are printed with their ratio to the bare notebook (targets: a table at most 1.3x,
+1.5x with the big game; a click at most 1.2x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+
+from browser_bench import Figures, Scenario, measure_once  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from voila_harness import ARTIFACTS_DIR, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
+
+from kit import gamefile  # noqa: E402
+from kit.core.game import Game  # noqa: E402
+
+BARE = Scenario("components/bare_button.ipynb", ".kit-bare-button", ".kit-bare-button", ".kit-bare-label",
+                "Pressed 1 time(s)")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A scenario, what it measures, and the game file to put back before each run (if it writes one)."""
+
+    label: str
+    scenario: Scenario
+    target: float
+    game: str | None = None
+
+
+def table(folder: str, system: str, click: str, expect: str) -> Scenario:
+    """A table's notebook: ready when its forum post box (the last part) and the clicked control are drawn."""
+    return Scenario(f"{folder}/tables/{system}.ipynb", f".kit-table-{system} .kit-post && {click}", click, expect)
+
+
+TABLE_CASES = [
+    Case("table falkefateifaux (flip)", table("notebooks", "falkefateifaux", ".kit-stack-resolver .kit-flip",
+                                               ".kit-stack-resolver .kit-stack"), 1.3,
+         "notebooks/games/falkefateifaux-sample.ipynb"),
+    Case("table suitpairs (check)", table("notebooks", "suitpairs", ".kit-attribute-tracker .kit-check",
+                                          ".kit-attribute-tracker .kit-roll"), 1.3,
+         "notebooks/games/suitpairs-sample.ipynb"),
+    Case("table rollunder (heal)", table("notebooks", "rollunder", ".kit-combat-sequencer .kit-heal",
+                                         ".kit-combat-sequencer .kit-combat-result"), 1.3,
+         "notebooks/games/rollunder-sample.ipynb"),
+    Case("table falkefateifaux, big game", table("big", "falkefateifaux", ".kit-stack-resolver .kit-flip",
+                                                 ".kit-stack-resolver .kit-stack"), 1.5,
+         "big/games/falkefateifaux-big.ipynb"),
+    Case("table suitpairs, big game", table("big", "suitpairs", ".kit-attribute-tracker .kit-check",
+                                            ".kit-attribute-tracker .kit-roll"), 1.5,
+         "big/games/suitpairs-big.ipynb"),
+]
+COMPONENT_CASES = [
+    Case("stack resolver (flip)", Scenario("components/stack_resolver.ipynb", ".kit-stack-resolver .kit-flip",
+                                           ".kit-stack-resolver .kit-flip", ".kit-awaiting", "Now:"), 1.2),
+    Case("hand viewer (preparation)", Scenario("components/hand_viewer.ipynb", ".kit-hand-prepare",
+                                               ".kit-hand-prepare", ".kit-hand-result"), 1.2),
+    Case("attribute tracker (check)", Scenario("components/attribute_tracker.ipynb", ".kit-check", ".kit-check",
+                                               ".kit-roll", "Pending check"), 1.2),
+    Case("combat sequencer (attack)", Scenario("components/combat_sequencer.ipynb", ".kit-act", ".kit-act",
+                                               ".kit-combat-result"), 1.2),
+    Case("tarot hand (pick a card)", Scenario("components/combat_sequencer.ipynb", ".kit-tarot-cards .kit-card",
+                                              ".kit-tarot-cards .kit-card", ".kit-card-selection", "Selected:"), 1.2),
+]
+
+
+def grow_suitpairs(game: Game, turns: int) -> None:
+    """Checks and accepts, each character in turn, until the game holds ``turns`` turns."""
+    names = list(game.characters)
+    index = 0
+    while game.turn < turns:
+        who = names[index % len(names)]
+        index += 1
+        game.check(who, "Defy", "Medium")
+        if game.turn < turns:
+            game.accept(who)
+
+
+def grow_falkefateifaux(game: Game, turns: int) -> None:
+    """Flips against a target, each resolved by whatever the game awaits, until ``turns`` turns."""
+    names = list(game.state.characters)
+    index = 0
+    while game.turn < turns:
+        if game.awaiting is None:
+            game.flip(names[index % len(names)], "Fisticuffs", target=8)
+            index += 1
+            continue
+        awaiting = game.awaiting
+        if awaiting.action == "guide":
+            game.guide(awaiting.character, None)
+        elif awaiting.action == "choose":
+            game.choose(awaiting.character, next(code for code in awaiting.options if code is not None))
+        else:
+            hand = [card.code for card in game.character(awaiting.character).hand]
+            game.discard(awaiting.character, hand[: awaiting.count])
+    while game.awaiting is not None and game.awaiting.action == "guide":  # leave no flip half done
+        game.guide(game.awaiting.character, None)
+
+
+def build_folder(root: Path, turns: int) -> None:
+    """Lay out the served folder under ``root`` (see the module's docstring)."""
+    notebooks = root / "notebooks"
+    shutil.copytree(REPO_ROOT / "notebooks", notebooks,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", ".*.lock", "games"))
+    subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "make_sample_games.py"), str(notebooks / "games")],
+                   cwd=REPO_ROOT, check=True, capture_output=True)
+    shutil.copytree(notebooks / "tables", root / "big" / "tables")
+    (root / "big" / "games").mkdir()
+    for system, grow in (("suitpairs", grow_suitpairs), ("falkefateifaux", grow_falkefateifaux)):
+        game = gamefile.load(notebooks / "games" / f"{system}-sample.ipynb")
+        grow(game, turns)
+        gamefile.save(game, root / "big" / "games" / f"{system}-big.ipynb")
+    shutil.copytree(REPO_ROOT / "tests" / "browser" / "notebooks", root / "components",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+
+
+def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int,
+                warmup: int) -> list[Figures]:
+    """Medians of every case, taken round-robin (run 1 of every case, then run 2, ...) so drift hits all alike.
+
+    A case that writes a game file gets the file back before each of its runs.
+    """
+    pristine = {case.game: (root / case.game).read_bytes() for case in cases if case.game is not None}
+    samples: list[list[tuple[float, float]]] = [[] for _ in cases]
+    for number in range(warmup + runs):
+        for index, case in enumerate(cases):
+            if case.game is not None:
+                (root / case.game).write_bytes(pristine[case.game])
+            try:
+                figures = measure_once(browser, base_url, case.scenario)
+            except Exception as error:
+                raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
+            if number >= warmup:
+                samples[index].append(figures)
+    for name, content in pristine.items():
+        (root / name).write_bytes(content)
+    return [Figures(tti_ms=statistics.median(t for t, _ in found), click_ms=statistics.median(c for _, c in found),
+                    runs=runs) for found in samples]
+
+
+def report(results: dict[str, tuple[Case, Figures]], bare: Figures) -> str:
+    """The medians and ratios to the bare notebook, with each target."""
+    lines = [f"{'notebook':<34}{'TTI ms':>8}{'x bare':>8}{'click ms':>10}{'x bare':>8}  target"]
+    lines.append(f"{'bare button':<34}{bare.tti_ms:>8.0f}{1:>8.2f}{bare.click_ms:>10.1f}{1:>8.2f}")
+    for label, (case, figures) in results.items():
+        tti, click = figures.tti_ms / bare.tti_ms, figures.click_ms / bare.click_ms
+        if case.scenario.notebook.startswith("components/"):
+            verdict = f"click <= {case.target}x: {'met' if click <= case.target else 'MISSED'}"
+        else:
+            verdict = f"TTI <= {case.target}x: {'met' if tti <= case.target else 'MISSED'}"
+        lines.append(f"{label:<34}{figures.tti_ms:>8.0f}{tti:>8.2f}{figures.click_ms:>10.1f}{click:>8.2f}  {verdict}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build the folder, start Voilà and Chromium, measure every case after the bare notebook, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="measured runs per notebook (median reported)")
+    parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
+    parser.add_argument("--turns", type=int, default=1000, help="turns of the big games")
+    parser.add_argument("--only", default="", help="measure only cases whose label contains this text")
+    args = parser.parse_args(argv)
+    reason = chromium_missing_reason()
+    if reason:
+        print(f"tables bench not run: {reason}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kit-tables-bench-") as folder:
+        root = Path(folder)
+        build_folder(root, args.turns)
+        server = start_voila(root, log_path=ARTIFACTS_DIR / "logs" / "voila-tables-bench.log")
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                try:
+                    cases = [Case("bare", BARE, 1.0),
+                             *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if args.only in case.label)]
+                    figures = measure_all(browser, server.base_url, root, cases, args.runs, args.warmup)
+                    bare, results = figures[0], {case.label: (case, found)
+                                                 for case, found in zip(cases[1:], figures[1:], strict=True)}
+                    version = browser.version
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+    print(f"Voilà, Chromium {version}, medians of {args.runs} runs ({args.turns}-turn big games)")
+    print(report(results, bare))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
