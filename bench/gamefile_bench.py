@@ -1,9 +1,11 @@
-"""Game notebooks at scale: verify time for 2,500 / 5,000 / 10,000 turns, and bytes per turn.
+"""Game notebooks at scale: verify time for 2,500 / 5,000 / 10,000 turns, bytes per turn, and appending.
 
-    python bench/gamefile_bench.py [--runs 3]
+    python bench/gamefile_bench.py [--runs 3] [--appends 20]
 
 Targets: verifying a 10,000-turn game in under 1 s, growing linearly with the turn count, and
-under 2 KB a turn on average in the file. Prints medians and ratios.
+under 2 KB a turn on average in the file. Adding a turn from a table (the caller's own verified
+game, ``append_turn(..., game=game)``) is timed beside the full path (re-read, replay, rewrite)
+on a 35-turn and a 1,000-turn game. Prints medians and ratios.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from kit import systems
 from kit.core.game import Game
-from kit.gamefile import append_turn, load, save, verify
+from kit.gamefile import append_turn, load, save, schema, verify
 from kit.gamefile.store import read_raw
 
 SIZES = (2_500, 5_000, 10_000)
+APPEND_SIZES = (35, 1_000)
 CHARACTERS = (
     ("Mira", "Baker", (3, 2, 2, 3), ["Defy", "Analyze", "Stealth", "Help"]),
     ("Tomas", "Collector", (2, 4, 2, 2), ["Intimidate", "Tinker", "Evade", "Charm"]),
@@ -57,11 +61,13 @@ def median_seconds(action, runs: int, clock=time.perf_counter) -> float:
 
 
 def main() -> None:
-    """Write the games, time reading / replaying / verifying and one append, print medians and sizes."""
+    """Time appends (both paths), then write the big games and time reading, replaying, verifying; print medians."""
     parser = argparse.ArgumentParser(description="Game notebooks at scale.")
     parser.add_argument("--runs", type=int, default=3, help="timed runs per measurement (median)")
+    parser.add_argument("--appends", type=int, default=20, help="timed appends per game size (median)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        _print_appends(Path(folder), args.appends)
         rows = []
         for turns in SIZES:
             path = Path(folder) / f"game-{turns}.ipynb"
@@ -91,13 +97,52 @@ def main() -> None:
         _print_parts(biggest)
 
 
+def _next_turn(game: Game) -> tuple[str, dict[str, Any]]:
+    """Mira's next turn: a check, or accepting the one pending."""
+    if game.pending("Mira") is None:
+        return "check", {"character": "Mira", "skill": "Help", "difficulty": "Easy"}
+    return "accept", {"character": "Mira", "consequences": None}
+
+
 def _append_one(path: Path) -> None:
     game = load(path, full=False)
-    if game.pending("Mira") is None:
-        append_turn(path, "check", {"character": "Mira", "skill": "Help", "difficulty": "Easy"},
-                    expected_turn=game.turn)
-    else:
-        append_turn(path, "accept", {"character": "Mira", "consequences": None}, expected_turn=game.turn)
+    action, args = _next_turn(game)
+    append_turn(path, action, args, expected_turn=game.turn)
+
+
+def _timed_appends(path: Path, appends: int, fast: bool) -> list[float]:
+    """Wall-clock seconds of ``appends`` turns added one by one (the load before them is not timed)."""
+    game = load(path)
+    times = []
+    for _ in range(appends):
+        action, args = _next_turn(game)
+        start = time.perf_counter()
+        if fast:
+            append_turn(path, action, args, game=game)
+        else:
+            game = append_turn(path, action, args, expected_turn=game.turn)[0]
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _print_appends(folder: Path, appends: int) -> None:
+    """Time the table's append (the caller's game) beside the full path, on a sample-sized and a big game."""
+    start = time.perf_counter()
+    schema.prepare()  # what TableSession.open does, once a process
+    print(f"compiling the nbformat schema checks of a new turn (once a process): "
+          f"{(time.perf_counter() - start) * 1e3:.1f} ms")
+    print(f"append_turn, median of {appends} appends; full = re-read, replay every turn, re-render and validate "
+          "the whole notebook; fast = the table's path (game=game): hash chain checked, only the new cell built")
+    print(f"{'turns':>7} {'full ms':>9} {'fast ms':>9} {'full / fast':>12}")
+    for turns in APPEND_SIZES:
+        game = play(turns)
+        full_path, fast_path = folder / f"full-{turns}.ipynb", folder / f"fast-{turns}.ipynb"
+        save(game, full_path)
+        save(game, fast_path)
+        fast_ms = statistics.median(_timed_appends(fast_path, appends, fast=True)) * 1e3
+        full_ms = statistics.median(_timed_appends(full_path, appends, fast=False)) * 1e3
+        assert fast_path.read_bytes() == full_path.read_bytes(), "the two paths must write the same file"
+        print(f"{turns:>7} {full_ms:>9.2f} {fast_ms:>9.2f} {full_ms / fast_ms:>11.1f}x")
 
 
 def _print_parts(path: Path) -> None:

@@ -12,7 +12,7 @@ from kit.gamefile.header import FORMAT, FORMAT_VERSION, Header
 from kit.gamefile.notebook import build_notebook, notebook_text, parse_notebook
 from kit.gamefile.post import check_code, render_post, turn_code
 from kit.gamefile.source import turn_source
-from kit.gamefile.store import GameFile, append_turn, create, load, load_file, perform, save
+from kit.gamefile.store import GameFile, append_to_game, append_turn, create, load, load_file, perform, save
 from kit.gamefile.verify import Comparison, Report, compare, verify
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Header",
     "NotAGameFileError",
     "Report",
+    "append_to_game",
     "append_turn",
     "build_notebook",
     "check_code",

@@ -10,11 +10,12 @@ seed commitment, setup cell.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import ReplayMismatchError, RulesError
-from kit.core.events import GENESIS_HASH, Event
+from kit.core.events import GENESIS_HASH, Event, hash_of_texts
 from kit.core.game import Game
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError
 from kit.gamefile.header import Header
@@ -49,6 +50,10 @@ class Checked:
         return self.problem is None
 
 
+SETUP_EDITED = "the setup cell is missing or was edited"
+HASH_MISMATCH = "its recorded event does not match its hash (an argument, outcome or rig was changed)"
+
+
 def summary_of(event: Event) -> str:
     """``Ada: flip`` — who acted and how, for messages about a turn."""
     actor = actor_of(event)
@@ -71,7 +76,7 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
     header = Header.for_game(game, stored.players, stored.created_with)
     checked = Checked(raw, game, header)
     if full and raw.setup_source != setup_source(cls, game.seed, game.options):
-        checked.problem = BrokenGameError(None, "the setup cell is missing or was edited")
+        checked.problem = BrokenGameError(None, SETUP_EDITED)
         return checked
     prev = GENESIS_HASH
     for cell in raw.turns:
@@ -82,11 +87,12 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
         assert cell.event is not None
         prev = cell.event.hash
     checked.header = header = header.updated(game)
-    checked.problem = _check_header(raw, header, full)
+    checked.problem = check_header(raw, header, full=full)
     return checked
 
 
-def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list[list[dict[str, Any]]]) -> str:
+def link_problem(cell: TurnCell, prev: str) -> str:
+    """What is wrong with a turn cell's place in the chain (cell kind, number, link to ``prev``), or ``""``."""
     turn = cell.position
     if cell.problem:
         return cell.problem
@@ -99,6 +105,49 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         return f"this cell holds turn {event.index + 1} again, out of order (the turns were reordered)"
     if event.prev != prev:
         return f"it does not follow turn {turn - 1} (the hash chain is broken)"
+    return ""
+
+
+def check_links(raw: RawGameFile) -> BrokenGameError | None:
+    """The first turn whose cell, number, link or hash is wrong — without replaying anything.
+
+    Each event's hash is recomputed from its content and the hash before it, so an event
+    changed without recomputing the hashes is caught here; one re-hashed with care changes the
+    head, which the caller compares with the head it verified.
+    """
+    prev = GENESIS_HASH
+    for cell in raw.turns:
+        problem = link_problem(cell, prev)
+        if not problem:
+            assert cell.event is not None
+            if _hash_of(cell.event) != cell.event.hash:
+                problem = HASH_MISMATCH
+            elif cell.execution_count != cell.position + 1:
+                problem = f"its execution count is {cell.execution_count!r}, expected {cell.position + 1}"
+        if problem:
+            return BrokenGameError(cell.position, problem)
+        assert cell.event is not None
+        prev = cell.event.hash
+    return None
+
+
+_canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+"""kit.core.events.canonical_json with its encoder made once, not once a call: a long chain is checked on every turn."""
+
+
+def _hash_of(event: Event) -> str:
+    """``event.expected_hash()``, computed with one encoder for the whole chain."""
+    return hash_of_texts(event.index, event.action, _canonical(event.args), _canonical(event.outcome),
+                         _canonical(event.rig), event.prev)
+
+
+def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list[list[dict[str, Any]]]) -> str:
+    turn = cell.position
+    problem = link_problem(cell, prev)
+    if problem:
+        return problem
+    event = cell.event
+    assert event is not None
     cls = type(game)
     if full:
         try:
@@ -111,7 +160,7 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         result = game.apply(event)  # also checks the event's hash against its content
     except RulesError as error:
         if event.expected_hash() != event.hash:
-            return "its recorded event does not match its hash (an argument, outcome or rig was changed)"
+            return HASH_MISMATCH
         if isinstance(error, ReplayMismatchError):
             return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "
                     "(the outcome was changed)")
@@ -139,7 +188,8 @@ def _normalised(outputs: list[Any]) -> list[Any]:
     return out
 
 
-def _check_header(raw: RawGameFile, header: Header, full: bool) -> BrokenGameError | None:
+def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> BrokenGameError | None:
+    """What is wrong with the stored header, given the ``header`` that the turns make (``full``: its cell too)."""
     stored_turns = raw.metadata.get("turns")
     if isinstance(stored_turns, int) and stored_turns > header.turns:
         return BrokenGameError(

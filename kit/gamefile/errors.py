@@ -20,6 +20,9 @@ class BrokenGameError(GameFileError):
         where = f"turn {turn}" if turn is not None else "header"
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self) -> tuple[type[BrokenGameError], tuple[int | None, str]]:
+        return type(self), (self.turn, self.problem)
+
 
 class GameMovedOnError(GameFileError):
     """The file holds turns the caller has not seen: reload before acting."""
@@ -28,3 +31,6 @@ class GameMovedOnError(GameFileError):
         self.turn = turn
         self.head = head
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[GameMovedOnError], tuple[str, int, str]]:
+        return type(self), (str(self), self.turn, self.head)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,8 +23,14 @@ from kit.gamefile.header import Header
 from kit.gamefile.source import setup_source, turn_source
 from kit.render import to_html, to_text
 
-_MARK = "\x00kit-event:"
-_MARKED = re.compile(r'"\\u0000kit-event:(\d+)"')
+_MARK = "\x00kit-event"
+_MARK_TEXT = '"\\u0000kit-event"'
+NBFORMAT = 4
+NBFORMAT_MINOR = 5
+CELLS_OPEN = '{\n "cells": [\n'
+"""How a game notebook's text begins, up to its first cell."""
+METADATA_OPEN = '\n ],\n "metadata": '
+"""What stands between the last cell and the notebook's metadata."""
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 SETUP_ID = "kit-setup"
 HEADER_ID = "kit-header"
@@ -131,6 +136,28 @@ def _code_cell(source: str, cell_id: str, count: int, metadata: dict[str, Any],
     }
 
 
+def header_cell(header: Header) -> dict[str, Any]:
+    """The Markdown header cell that people read first."""
+    return {"cell_type": "markdown", "id": HEADER_ID, "metadata": {}, "source": _lines(header.markdown())}
+
+
+def setup_cell(game: Game) -> dict[str, Any]:
+    """The setup code cell that rebuilds the game in Jupyter (execution count 1, no output)."""
+    return _code_cell(setup_source(type(game), game.seed, game.options), SETUP_ID, 1, {}, [])
+
+
+def turn_cell(cls: type[Game], event: Event, outputs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The code cell of one turn: its readable call, its rendered outputs and its event in the metadata."""
+    turn = event.index + 1
+    return _code_cell(turn_source(cls, event), turn_cell_id(turn), turn + 1, {"kit": {"event": event.to_dict()}},
+                      outputs)
+
+
+def notebook_metadata(header: Header) -> dict[str, Any]:
+    """The notebook-level metadata: kernelspec, language and the kit's header."""
+    return {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "kit": header.to_dict()}
+
+
 def build_notebook(game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """The whole game notebook for ``game`` as nbformat v4 data (header cell, setup cell, one cell per turn).
 
@@ -140,20 +167,11 @@ def build_notebook(game: Game, header: Header, outputs: list[list[dict[str, Any]
     cls = type(game)
     if outputs is None:
         outputs = rendered_outputs(game)
-    cells = [
-        {"cell_type": "markdown", "id": HEADER_ID, "metadata": {}, "source": _lines(header.markdown())},
-        _code_cell(setup_source(cls, game.seed, game.options), SETUP_ID, 1, {}, []),
-    ]
+    cells = [header_cell(header), setup_cell(game)]
     for event, turn_output in zip(game.log, outputs, strict=True):
-        turn = event.index + 1
-        cells.append(_code_cell(turn_source(cls, event), turn_cell_id(turn), turn + 1,
-                                {"kit": {"event": event.to_dict()}}, turn_output))
-    return {
-        "cells": cells,
-        "metadata": {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "kit": header.to_dict()},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+        cells.append(turn_cell(cls, event, turn_output))
+    return {"cells": cells, "metadata": notebook_metadata(header), "nbformat": NBFORMAT,
+            "nbformat_minor": NBFORMAT_MINOR}
 
 
 def notebook_text(notebook: dict[str, Any]) -> str:
@@ -161,21 +179,67 @@ def notebook_text(notebook: dict[str, Any]) -> str:
     (one-space indent, sorted keys, sources and outputs split in lines) except that each turn's
     event is kept on one line of compact JSON, so a turn costs fewer bytes and diffs by line.
     """
-    import nbformat  # imported when writing only: reading and verifying need none of it
+    import nbformat  # imported when saving a whole notebook only: reading, verifying and appending need none of it
 
     nbformat.validate(notebook)
-    events: list[str] = []
-    cells = []
-    for cell in notebook["cells"]:
-        kit_meta = cell.get("metadata", {}).get("kit")
-        if isinstance(kit_meta, dict) and "event" in kit_meta:
-            events.append(json.dumps(kit_meta["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False))
-            cell = dict(cell, metadata=dict(cell["metadata"], kit=dict(kit_meta, event=f"{_MARK}{len(events) - 1}")))
-        cells.append(cell)
-    text = json.dumps(dict(notebook, cells=cells), indent=1, sort_keys=True, separators=(",", ": "),
-                      ensure_ascii=False)
-    text = _MARKED.sub(lambda found: events[int(found.group(1))], text)
-    return text + "\n"
+    return assembled([cell_text(cell) for cell in notebook["cells"]], metadata_text(notebook["metadata"]),
+                     notebook["nbformat"], notebook["nbformat_minor"])
+
+
+def _dumps(value: Any, indent: str) -> str:
+    """``value`` as one-space-indented JSON with sorted keys, every line after the first indented by ``indent``."""
+    text = json.dumps(value, indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False)
+    return text.replace("\n", "\n" + indent) if indent else text
+
+
+def cell_text(cell: dict[str, Any]) -> str:
+    """One cell as it stands in the file's list of cells (two spaces in), its event on one compact line."""
+    kit_meta = cell.get("metadata", {}).get("kit")
+    event = None
+    if isinstance(kit_meta, dict) and "event" in kit_meta:
+        event = json.dumps(kit_meta["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        cell = dict(cell, metadata=dict(cell["metadata"], kit=dict(kit_meta, event=_MARK)))
+    text = "  " + _dumps(cell, "  ")
+    return text.replace(_MARK_TEXT, event, 1) if event is not None else text
+
+
+def metadata_text(metadata: dict[str, Any]) -> str:
+    """The notebook's metadata as it stands in the file, after ``"metadata": ``."""
+    return _dumps(metadata, " ")
+
+
+def assembled(cells: list[str], metadata: str, major: int = NBFORMAT, minor: int = NBFORMAT_MINOR) -> str:
+    """The file's text from its cells' texts (:func:`cell_text`) and its metadata's text (:func:`metadata_text`).
+
+    The same bytes as one ``json.dumps(notebook, indent=1, sort_keys=True)`` of the whole notebook,
+    built from pieces so that adding a turn needs only the new pieces.
+    """
+    if not cells:
+        return '{\n "cells": [],\n "metadata": ' + metadata + tail(major, minor)
+    return CELLS_OPEN + ",\n".join(cells) + METADATA_OPEN + metadata + tail(major, minor)
+
+
+def tail(major: int = NBFORMAT, minor: int = NBFORMAT_MINOR) -> str:
+    """What follows the metadata to the end of the file."""
+    return f',\n "nbformat": {major},\n "nbformat_minor": {minor}\n}}\n'
+
+
+def with_turn_added(data: bytes, before: Header, after: Header, cell: dict[str, Any]) -> bytes | None:
+    """The file's bytes ``data`` with turn ``cell`` added after the last cell and the header moved on.
+
+    Every other cell is kept byte for byte. The file must begin with the header cell of
+    ``before`` and end with its metadata, exactly as :func:`notebook_text` writes them; otherwise
+    (a file re-saved by another tool) this returns ``None`` and nothing is spliced.
+    """
+    head = (CELLS_OPEN + cell_text(header_cell(before)) + ",\n").encode()
+    end = (METADATA_OPEN + metadata_text(notebook_metadata(before)) + tail()).encode()
+    if len(data) < len(head) + len(end) or not data.startswith(head) or not data.endswith(end):
+        return None
+    return b"".join([
+        (CELLS_OPEN + cell_text(header_cell(after))).encode(),
+        memoryview(data)[len(head) - 2:len(data) - len(end)],  # ",\n", the setup cell and the turns
+        (",\n" + cell_text(cell) + METADATA_OPEN + metadata_text(notebook_metadata(after)) + tail()).encode(),
+    ])
 
 
 def joined(source: Any) -> str:
@@ -187,7 +251,7 @@ def joined(source: Any) -> str:
 
 @dataclass
 class TurnCell:
-    """One turn cell as stored: its source, outputs, execution count and event."""
+    """One turn cell as stored: its source, outputs, execution count, event and cell id."""
 
     position: int
     source: str
@@ -195,6 +259,7 @@ class TurnCell:
     execution_count: Any
     event: Event | None
     problem: str = ""
+    cell_id: Any = None
 
 
 @dataclass
@@ -257,14 +322,15 @@ def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
     source = joined(cell.get("source", ""))
     outputs = cell.get("outputs", [])
     count = cell.get("execution_count")
+    cell_id = cell.get("id")
     if cell["cell_type"] != "code":
-        return TurnCell(position, source, [], None, None, f"is a {cell['cell_type']} cell, not a turn")
+        return TurnCell(position, source, [], None, None, f"is a {cell['cell_type']} cell, not a turn", cell_id)
     data = _event_data(cell)
     if data is None:
         return TurnCell(position, source, outputs, count, None,
-                        "is a code cell with no recorded event (save the game with kit.gamefile.save)")
+                        "is a code cell with no recorded event (save the game with kit.gamefile.save)", cell_id)
     try:
         event = Event.from_dict(data)
     except ValueError as error:
-        return TurnCell(position, source, outputs, count, None, f"holds a malformed event: {error}")
-    return TurnCell(position, source, outputs if isinstance(outputs, list) else [], count, event)
+        return TurnCell(position, source, outputs, count, None, f"holds a malformed event: {error}", cell_id)
+    return TurnCell(position, source, outputs if isinstance(outputs, list) else [], count, event, cell_id=cell_id)

@@ -4,6 +4,13 @@ Every write takes a lock file beside the game file (``.GAME.ipynb.lock``), re-re
 under the lock, and replaces it atomically (a temporary file in the same folder, then
 ``os.replace``), so two tables appending at once never lose a turn: the second is told the
 game moved on.
+
+A turn is appended one of two ways. Given only the file, :func:`append_turn` verifies it in
+full (a seeded replay of every turn) and rewrites every cell. Given the caller's own game,
+verified when it was loaded (a table's session keeps it), :func:`append_to_game` checks that
+the file still holds exactly that game's turns — every hash recomputed from its event, no
+replay — and splices in the new turn cell and the moved-on header, keeping every other byte:
+the file is the one ``save`` would write, at a cost that hardly grows with the game.
 """
 
 from __future__ import annotations
@@ -18,20 +25,27 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from kit.core.events import Event
+from kit.core.events import GENESIS_HASH, Event
 from kit.core.game import Game
-from kit.gamefile.check import Checked, check, summary_of
-from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
+from kit.gamefile import schema
+from kit.gamefile.check import SETUP_EDITED, Checked, check, check_header, check_links, summary_of
+from kit.gamefile.errors import BrokenGameError, GameFileError, GameMovedOnError, NotAGameFileError
 from kit.gamefile.header import Header
 from kit.gamefile.notebook import (
+    SETUP_ID,
     RawGameFile,
     build_notebook,
+    header_cell,
+    notebook_metadata,
     notebook_text,
     parse_notebook,
     paused_gc,
+    turn_cell,
+    turn_cell_id,
     turn_outputs,
+    with_turn_added,
 )
-from kit.gamefile.source import check_args
+from kit.gamefile.source import check_args, setup_source
 
 LOCK_TIMEOUT = 30.0
 NEW_FILE_MODE = 0o644
@@ -51,15 +65,19 @@ class GameFile:
         return self.header.players
 
 
-def read_raw(path: str | os.PathLike[str]) -> RawGameFile:
-    """Read a game notebook as data (no code runs); not a game notebook raises NotAGameFileError."""
+def read_raw_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A game file's bytes; a missing or unreadable file raises NotAGameFileError."""
     try:
-        text = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise NotAGameFileError("there is no such file") from None
     except OSError as error:
         raise NotAGameFileError(f"it cannot be read: {error.strerror}") from None
-    return parse_notebook(text)
+
+
+def read_raw(path: str | os.PathLike[str]) -> RawGameFile:
+    """Read a game notebook as data (no code runs); not a game notebook raises NotAGameFileError."""
+    return parse_notebook(read_raw_bytes(path))
 
 
 def load_file(path: str | os.PathLike[str], *, full: bool = True) -> GameFile:
@@ -99,14 +117,14 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Itera
         raise GameFileError(f"{target}: another table has held its lock for {timeout:g} s; try again") from None
 
 
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to a temporary file in the same folder, then move it over ``path``."""
+def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 when it is a string) to a temporary file in the same folder, then move it over ``path``."""
     target = Path(path)
     mode = target.stat().st_mode & 0o777 if target.exists() else NEW_FILE_MODE
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode() if isinstance(text, str) else text)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)
@@ -271,14 +289,24 @@ def perform(game: Game, action: str, args: Mapping[str, Any], rig: Mapping[str, 
 
 def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, Any], *,
                 expected_turn: int | None = None, expected_head: str | None = None,
-                rig: Mapping[str, Any] | None = None, timeout: float = LOCK_TIMEOUT) -> tuple[Game, Any]:
-    """Take one turn and write it into the game file; returns the new game and the result.
+                rig: Mapping[str, Any] | None = None, game: Game | None = None,
+                timeout: float = LOCK_TIMEOUT) -> tuple[Game, Any]:
+    """Take one turn and write it into the game file; returns the game and the result.
 
-    Under the file's lock: re-read and verify the file, refuse with GameMovedOnError when it
-    holds turns beyond ``expected_turn`` (the number of turns the caller saw) or
-    ``expected_head`` (the hash of the last turn the caller saw), replay, perform the action
-    (a RulesError propagates and the file is unchanged) and write atomically.
+    Without ``game``, under the file's lock: re-read and fully verify the file (a seeded replay
+    of every turn), refuse with GameMovedOnError when it holds turns beyond ``expected_turn``
+    (the number of turns the caller saw) or ``expected_head`` (the hash of the last turn the
+    caller saw), perform the action on the replayed game (a RulesError propagates and the file
+    is unchanged) and rewrite the whole file atomically.
+
+    With ``game`` — the caller's own game, verified when it was loaded (see
+    :func:`append_to_game`) — the file is only checked to still hold exactly that game's turns
+    with an intact hash chain, the action is performed on ``game`` itself and only the new turn
+    and the header are written: the cost no longer grows with a replay of the whole game.
     """
+    if game is not None:
+        return game, append_to_game(path, game, action, args, expected_turn=expected_turn,
+                                    expected_head=expected_head, rig=rig, timeout=timeout)
     target = Path(path)
     with locked(target, timeout):
         checked = check(read_raw(target))
@@ -289,3 +317,84 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
         result = perform(game, action, args, rig)
         _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
     return game, result
+
+
+def append_to_game(path: str | os.PathLike[str], game: Game, action: str, args: Mapping[str, Any], *,
+                   expected_turn: int | None = None, expected_head: str | None = None,
+                   rig: Mapping[str, Any] | None = None, timeout: float = LOCK_TIMEOUT) -> Any:
+    """Take one turn on ``game`` and add it to the game file that holds ``game``'s turns; returns the result.
+
+    ``game`` must be what loading the file gave (it was verified then, replay included). Under
+    the file's lock the file is read as data and must hold the same game (system, seed,
+    options) with every hash link intact — each event's hash recomputed from its content, no
+    replay — and end exactly at ``game``'s last turn; the header and setup cells must be the
+    ones ``game`` makes. A file that moved on (or now holds another game) raises
+    GameMovedOnError; one edited since it was loaded raises BrokenGameError naming the turn.
+    The sources and saved outputs of earlier turns are not re-checked here (``kit verify`` and
+    loading do that); they are carried over as they stand.
+    Then the action is performed on ``game`` (a RulesError leaves game and file unchanged), the
+    new turn cell is built by the builders :func:`save` uses and checked against the nbformat
+    schema, and the file is rewritten atomically with every earlier cell kept byte for byte:
+    the result is the file ``save`` writes for the same game. If the write fails, ``game`` is
+    rebuilt to the turns the file still holds and the error propagates.
+
+    ``expected_turn`` and ``expected_head``, if given, must be ``game``'s own (ValueError).
+    """
+    if expected_turn is not None and expected_turn != game.turn:
+        raise ValueError(f"expected_turn is {expected_turn} but the game has {game.turn} turns")
+    if expected_head is not None and expected_head != game.log.head:
+        raise ValueError("expected_head is not the hash of the game's last turn")
+    target = Path(path)
+    with locked(target, timeout):
+        data = read_raw_bytes(target)
+        raw = parse_notebook(data)
+        header = _same_turns(raw, game)
+        turns = game.turn
+        result = perform(game, action, args, rig)
+        try:
+            after = header.updated(game)
+            cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
+            for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
+                                ("metadata", notebook_metadata(after))):
+                schema.validate(part, value)
+            new_data = with_turn_added(data, header, after, cell) if _canonical_ids(raw) else None
+            if new_data is None:
+                _write(target, game, header)  # another tool's layout: rebuilt whole, in the kit's layout
+            else:
+                atomic_write(target, new_data)
+        except BaseException:
+            _rebuild(game, turns)
+            raise
+    return result
+
+
+def _same_turns(raw: RawGameFile, game: Game) -> Header:
+    """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes with the file's players."""
+    stored = raw.header
+    if (stored.system, stored.seed, stored.options) != (game.system, game.seed, game.options):
+        raise GameMovedOnError("the file now holds another game (other system, seed or options); reload to play it",
+                               len(raw.events), raw.events[-1].hash if raw.events else GENESIS_HASH)
+    problem = check_links(raw)
+    if problem:
+        raise problem
+    _check_view(raw.events, game.turn, game.log.head)
+    header = Header.for_game(game, stored.players, stored.created_with)
+    if raw.setup_source != setup_source(type(game), game.seed, game.options):
+        raise BrokenGameError(None, SETUP_EDITED)
+    problem = check_header(raw, header)
+    if problem:
+        raise problem
+    return header
+
+
+def _canonical_ids(raw: RawGameFile) -> bool:
+    """True when the setup and turn cells have the ids the kit gives them (so the new turn's id is unique)."""
+    return (raw.setup_cell is not None and raw.setup_cell.get("id") == SETUP_ID
+            and all(cell.cell_id == turn_cell_id(cell.position) for cell in raw.turns))
+
+
+def _rebuild(game: Game, turns: int) -> None:
+    """Make ``game`` again what its first ``turns`` events make (after a turn that was not written)."""
+    with paused_gc():
+        fresh = type(game).replay(game.seed, dict(game.options), list(game.log)[:turns])
+    vars(game).update(vars(fresh))

@@ -1,5 +1,9 @@
 """Shared widget pieces and the table session, driven headlessly."""
 
+import json
+import shutil
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -91,3 +95,68 @@ def test_session_tells_a_stale_table_that_the_game_moved_on(tmp_path):
         second.act("check", character="Mira", skill="Defy", difficulty="Easy")
     second.reload()
     assert second.game.turn == 2
+
+
+def test_card_picker_relabels_its_buttons_when_the_cards_change():
+    picker = CardPicker(single=True, spare=1)
+    picker.set_cards([("4♥", "Four of Hearts", True), ("8♣", "Eight of Clubs", False)])
+    first = picker.toggles
+    picker.toggles[1].value = True
+    picker.set_cards([("K♠", "King of Spades", False), ("2♦", "Two of Diamonds", True), ("9♣", "Nine of Clubs", False)])
+    assert picker.toggles[:2] == first and picker.selected == []  # the spare button shows the third card
+    assert [t.description for t in picker.toggles] == ["K♠", "2♦", "9♣"]
+    assert [t.style.text_color for t in picker.toggles] == ["#111", "#b00020", "#111"]
+    picker.set_cards([("A♥", "Ace of Hearts", True)])
+    assert picker.children == tuple(picker.toggles) and [t.tooltip for t in picker.toggles] == ["Ace of Hearts"]
+    picker.toggles[0].value = True
+    assert picker.selected == [0]
+
+
+def test_session_turns_act_on_its_own_game_and_write_what_save_writes(tmp_path):
+    path, saved = tmp_path / "game.ipynb", tmp_path / "saved.ipynb"
+    gamefile.save(mira_game(), path, players={"Kim": ["Mira"]})
+    shutil.copy(path, saved)
+    session = TableSession.open(path)
+    game = session.game
+    session.game.rig(dice=[6, 6])
+    session.act("check", character="Mira", skill="Defy", difficulty="Hard")
+    session.act("accept", character="Mira")
+    assert session.game is game and game.turn == 3 and game.log[1].rig == {"dice": [6, 6]}
+    gamefile.save(game, saved)
+    assert path.read_bytes() == saved.read_bytes()
+    assert gamefile.verify(path).ok
+
+
+def test_session_refuses_a_file_edited_since_it_was_opened(tmp_path):
+    path = tmp_path / "game.ipynb"
+    game = mira_game()
+    game.rig(dice=[6, 5]).check("Mira", "Defy", "Hard")
+    game.accept("Mira")
+    gamefile.save(game, path)
+    session = TableSession.open(path)
+    before = session.game.fingerprint()
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    notebook["cells"][3]["metadata"]["kit"]["event"]["outcome"]["dice"] = [6, 6]  # the hash is left as it was
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    edited = path.read_bytes()
+    with pytest.raises(gamefile.BrokenGameError, match="turn 2: its recorded event does not match its hash"):
+        session.act("check", character="Mira", skill="Help", difficulty="Easy")
+    assert path.read_bytes() == edited
+    assert session.game.fingerprint() == before and session.game.turn == 3
+    with pytest.raises(gamefile.BrokenGameError, match="turn 2"):
+        session.reload()
+
+
+def test_a_session_turn_on_a_file_imports_no_nbformat(tmp_path):
+    path = tmp_path / "game.ipynb"
+    gamefile.save(mira_game(), path)
+    script = (
+        "import sys\n"
+        "from kit.widgets import TableSession\n"
+        "session = TableSession.open(sys.argv[1])\n"
+        "session.act('check', character='Mira', skill='Defy', difficulty='Easy')\n"
+        "print(session.game.turn, sorted(m for m in ('nbformat', 'jsonschema') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["2", "[]"]
+    assert gamefile.load(path).turn == 2
