@@ -32,10 +32,9 @@ def face_html(face: Face) -> str:
 def to_html(description: Description, nested: bool = False) -> str:
     """Render a description as a small self-contained HTML block."""
     colour = _TONE_COLOURS[description.tone]
-    margin = "margin-left:8px;" if nested else ""
-    parts = [f"<div class='kit-result' style='border-left:4px solid {colour};"
-             f"padding-left:6px;{margin}'>"]
-    head = f"<strong>{escape(description.title)}</strong>"
+    margin = ";margin-left:8px" if nested else ""
+    parts = [f"<div class='kit-result' style='border-left:4px solid {colour};padding-left:6px{margin}'>"]
+    head = f"<b>{escape(description.title)}</b>"
     if description.verdict:
         sign = _TONE_WORDS[description.tone]
         marker = escape(f"{sign} ") if sign else ""
