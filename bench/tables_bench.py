@@ -11,8 +11,8 @@ repository root, so it reads voila.json) and every figure is taken as in
 ``bench/browser_bench.py`` (``measure_once``), in the same run as the bare notebook:
 
 - tables: time to interactive (the whole table drawn: its forum post box has a size) and the
-  click on a component inside the table (a turn, written to the game file; the file is put
-  back before every run so each run takes the same turn);
+  click on a component inside the table once the kernel is quiet (a turn, written to the game
+  file; the file is put back before every run so each run takes the same turn);
 - components: the click on each component's main control in its own notebook.
 
 Medians are printed with their ratio to the bare notebook (targets: a table at most 1.3x,

@@ -72,14 +72,9 @@ class FacePicker(CardPicker):
     """A :class:`CardPicker` fed with :class:`CardFace` values: selected cards carry a ✓ in their label,
     special cards (jokers, Major Arcana) get a class of their own, and selections read as card codes."""
 
-    def __init__(self, single: bool = False, **kwargs: Any):
-        super().__init__(single=single, **kwargs)
+    def __init__(self, single: bool = False, spare: int = 0, **kwargs: Any):
+        super().__init__(single=single, spare=spare, **kwargs)
         self.faces: list[CardFace] = []
-        self._on_change: list[Callable[[], None]] = []
-
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` whenever the selection changes (the cards shown may be replaced)."""
-        self._on_change.append(callback)
 
     def show_faces(self, faces: Iterable[CardFace]) -> None:
         """Show these faces, none selected; the same faces already shown keep their selection."""
@@ -87,28 +82,21 @@ class FacePicker(CardPicker):
         if faces == self.faces and len(self.toggles) == len(faces):
             return
         self.faces = faces
-        self.set_cards([(face.label, face.name, face.red) for face in faces])
-        for toggle, face in zip(self.toggles, faces, strict=True):
-            toggle.style.font_size = "1.15em"
-            toggle.add_class("kit-card-face")
-            toggle.add_class(f"kit-card-{face.code.lower().replace(' ', '-')}")
-            if face.kind:
-                toggle.add_class(f"kit-card-{face.kind}")
-                toggle.style.text_decoration = "underline"
-            toggle.observe(self._mark, names="value")
+        cards = []
+        for face in faces:
+            classes = ("kit-card", "kit-card-face", f"kit-card-{face.code.lower().replace(' ', '-')}")
+            cards.append((face.label, face.name, classes + ((f"kit-card-{face.kind}",) if face.kind else ()),
+                          {"text_color": "#b00020" if face.red else "#111", "font_size": "1.15em",
+                           "text_decoration": "underline" if face.kind else None}))
+        self._show(cards)
         self._changed()
 
-    def _mark(self, change: dict[str, Any]) -> None:
-        toggle = change["owner"]
-        face = self.faces[self.toggles.index(toggle)]
-        label = f"{CHOSEN_MARK}{face.label}" if change["new"] else face.label
-        if toggle.description != label:
-            toggle.description = label
-        self._changed()
-
-    def _changed(self) -> None:
-        for callback in list(self._on_change):
-            callback()
+    def _mark_selection(self) -> None:
+        chosen = set(self.selected)
+        for index, (toggle, face) in enumerate(zip(self.toggles, self.faces, strict=True)):
+            label = f"{CHOSEN_MARK}{face.label}" if index in chosen else face.label
+            if toggle.description != label:
+                toggle.description = label
 
     @property
     def selected_codes(self) -> list[str]:

@@ -18,7 +18,7 @@ from kit.render import to_html
 from kit.rollunder.combat import DEFENCES, FREE_ACTIONS
 from kit.rollunder.results import CombatStarted, format_clock
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
-from kit.widgets.rollunder_view import character_tracks_html, combat_clock
+from kit.widgets.rollunder_view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
 
 ACTIONS: tuple[tuple[str, str], ...] = (
@@ -304,6 +304,9 @@ class CombatSequencer(widgets.VBox):
         self._drawing = True
         try:
             with self.hold_sync():
+                if result is not None:  # the turn's own result first: it is what the player waits for
+                    self.result_view.value = (f'<div class="kit-latest" aria-live="polite">'
+                                              f"{to_html(result.describe())}</div>")
                 self._set_options(self.combatant_picker, names, multiple=True)
                 self._set_options(self.ambusher_picker, names, multiple=True)
                 self._set_options(self.heal_character_picker, names)
@@ -319,9 +322,6 @@ class CombatSequencer(widgets.VBox):
                 self.round_view.value = self._round_html()
                 self.clock_view.value = (f'<span class="kit-game-clock">Game clock: '
                                          f"{escape(format_clock(game.state.clock))}</span>")
-                if result is not None:
-                    self.result_view.value = (f'<div class="kit-latest" aria-live="polite">'
-                                              f"{to_html(result.describe())}</div>")
                 self.round_label = self._round_label()
                 self.current = game.current_combatant
                 self.turns = game.turn
@@ -434,7 +434,7 @@ class CombatSequencer(widgets.VBox):
             note = "in combat" if combat and character.name in combat.combatants else ""
             rows.append(character_tracks_html(character, note))
         body = "".join(rows) or "<i>No characters at the table yet.</i>"
-        return f'<section aria-label="Tracks"><b>Tracks</b> (■ box left, ✕ box marked){body}</section>'
+        return f'<section aria-label="Tracks">{TRACK_STYLE}<b>Tracks</b> (■ box left, ✕ box marked){body}</section>'
 
     def _initiative_html(self) -> str:
         combat = self.game.combat

@@ -98,38 +98,87 @@ class CardPicker(widgets.HBox):
     """A row of cards as toggle buttons: each shows the card's face and is named for screen readers.
 
     ``set_cards`` takes ``(label, name, red)`` triples; ``selected`` lists the chosen positions,
-    so two copies of the same card (several decks shuffled together) stay distinct.
+    so two copies of the same card (several decks shuffled together) stay distinct. The toggle
+    buttons are kept and relabelled when the cards change (a new hand draws no new widgets in
+    the browser); ``spare`` more are made ahead for a hand that grows.
     """
 
-    def __init__(self, single: bool = False, **kwargs: Any):
+    CARD_STYLE: dict[str, Any] = {"font_weight": "bold"}
+    """How every card's label is drawn (colour aside)."""
+
+    def __init__(self, single: bool = False, spare: int = 0, **kwargs: Any):
         super().__init__(**kwargs)
         self.single = single
+        self.spare = spare
         self.layout.flex_flow = "row wrap"
+        self._pool: list[widgets.ToggleButton] = []
         self._toggles: list[widgets.ToggleButton] = []
+        self._on_change: list[Callable[[], None]] = []
+        self._quiet = False
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever the selection changes by a click or :meth:`select`."""
+        self._on_change.append(callback)
+
+    def _changed(self) -> None:
+        self._mark_selection()
+        for callback in list(self._on_change):
+            callback()
+
+    def _mark_selection(self) -> None:
+        """Show the selection on the cards themselves (the base picker leaves that to the toggles' state)."""
+
+    def _grow(self, count: int) -> None:
+        while len(self._pool) < count:
+            toggle = widgets.ToggleButton(layout=widgets.Layout(width="auto", min_width="3.2em"),
+                                          style=dict(self.CARD_STYLE), _dom_classes=("kit-card",))
+            toggle.observe(self._toggled, names="value")
+            self._pool.append(toggle)
 
     def set_cards(self, cards: list[tuple[str, str, bool]]) -> None:
         """Show these cards, none selected."""
-        toggles = []
-        for label, name, red in cards:
-            toggle = widgets.ToggleButton(
-                description=label,
-                tooltip=name,
-                layout=widgets.Layout(width="auto", min_width="3.2em"),
-            )
-            toggle.style.text_color = "#b00020" if red else "#111"
-            toggle.style.font_weight = "bold"
-            toggle.add_class("kit-card")
-            if self.single:
-                toggle.observe(self._keep_single, names="value")
-            toggles.append(toggle)
-        self._toggles = toggles
-        self.children = tuple(toggles)
+        self._show([(label, name, ("kit-card",), {"text_color": "#b00020" if red else "#111"})
+                    for label, name, red in cards])
 
-    def _keep_single(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            for toggle in self._toggles:
-                if toggle is not change["owner"] and toggle.value:
+    def _show(self, cards: list[tuple[str, str, tuple[str, ...], dict[str, Any]]]) -> None:
+        """Show cards given as (label, spoken name, CSS classes, style), none selected, reusing the buttons.
+
+        Each button's changes travel together: one message for the button, one for its style.
+        """
+        if len(cards) > len(self._pool):
+            self._grow(len(cards) + self.spare)
+        shown = self._pool[: len(cards)]
+        self._quiet = True
+        try:
+            for toggle, (label, name, classes, style) in zip(shown, cards, strict=True):
+                with toggle.hold_sync():
                     toggle.value = False
+                    toggle.disabled = False
+                    toggle.description = label
+                    toggle.tooltip = name
+                    if toggle._dom_classes != classes:
+                        toggle._dom_classes = classes
+                with toggle.style.hold_sync():
+                    for key, value in style.items():
+                        setattr(toggle.style, key, value)
+        finally:
+            self._quiet = False
+        self._toggles = shown
+        if self.children != tuple(shown):
+            self.children = tuple(shown)
+
+    def _toggled(self, change: dict[str, Any]) -> None:
+        if self._quiet or change["owner"] not in self._toggles:
+            return
+        if self.single and change["new"]:
+            self._quiet = True
+            try:
+                for toggle in self._toggles:
+                    if toggle is not change["owner"] and toggle.value:
+                        toggle.value = False
+            finally:
+                self._quiet = False
+        self._changed()
 
     @property
     def toggles(self) -> list[widgets.ToggleButton]:
@@ -143,8 +192,18 @@ class CardPicker(widgets.HBox):
 
     def select(self, *positions: int) -> None:
         """Select the cards at these positions (and only those)."""
-        for index, toggle in enumerate(self._toggles):
-            toggle.value = index in positions
+        before = self.selected
+        wanted = [index for index in range(len(self._toggles)) if index in positions]
+        if self.single:
+            wanted = wanted[-1:]  # as clicking each in turn would leave it
+        self._quiet = True
+        try:
+            for index, toggle in enumerate(self._toggles):
+                toggle.value = index in wanted
+        finally:
+            self._quiet = False
+        if self.selected != before:
+            self._changed()
 
     def clear(self) -> None:
         """Select nothing."""

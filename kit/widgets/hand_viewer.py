@@ -47,6 +47,7 @@ class HandViewer(widgets.VBox):
         self.session = session
         self.face = face
         self._drawing = False
+        self._acting = False
         self.add_class("kit-hand-viewer")
 
         self.character_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
@@ -55,7 +56,7 @@ class HandViewer(widgets.VBox):
         self.summary_view.add_class("kit-hand-summary")
         self.prompt_view = widgets.HTML()
         self.prompt_view.add_class("kit-hand-prompt")
-        self.cards = FacePicker()
+        self.cards = FacePicker(spare=2)  # Preparation draws two (F-11): no new buttons for them
         self.cards.add_class("kit-hand-cards")
         self.cards.on_change(self._selection_changed)
         self.selection_view = widgets.HTML()
@@ -138,10 +139,17 @@ class HandViewer(widgets.VBox):
         self.cards.select_codes(*codes)
 
     def _act(self, error_line: ErrorLine, action: str, **args: Any) -> Any:
-        result = attempt(error_line, lambda: self.session.act(action, **args))
+        self._acting = True
+        try:
+            result = attempt(error_line, lambda: self.session.act(action, **args))
+        finally:
+            self._acting = False
         if result is not None:
-            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+            self._show_result(result)
         return result
+
+    def _show_result(self, result: Any) -> None:
+        self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
 
     def _chosen_card(self) -> str:
         """The one selected card's code; several are sent joined and none as "" (the game says why)."""
@@ -185,6 +193,8 @@ class HandViewer(widgets.VBox):
         self._drawing = True
         try:
             with self.hold_sync():
+                if self._acting and result is not None:  # this viewer's own turn: its result first
+                    self._show_result(result)
                 if list(self.character_picker.options) != names:
                     kept = self.character_picker.value
                     self.character_picker.options = names

@@ -11,12 +11,18 @@ from kit.rollunder.fate import extra_rolls
 NUMBERS = {2: "two", 3: "three"}
 BOX = ("display:inline-block;width:0.9em;height:0.9em;margin-right:1px;border:1px solid #333;"
        "vertical-align:middle;font-size:0.7em;line-height:0.9em;text-align:center;")
-LEFT = f'<span class="kit-box-left" style="{BOX}background:#37474f;color:#37474f">■</span>'
-MARKED = f'<span class="kit-box-marked" style="{BOX}background:#fff;color:#8e0000">✕</span>'
+TRACK_STYLE = (f"<style>.kit-box-left,.kit-box-marked{{{BOX}}}"
+               ".kit-box-left{background:#37474f;color:#37474f}.kit-box-marked{background:#fff;color:#8e0000}</style>")
+"""How the boxes of :func:`track_html` are drawn: put once in the HTML that holds the tracks."""
+LEFT = '<span class="kit-box-left">■</span>'
+MARKED = '<span class="kit-box-marked">✕</span>'
 
 
 def track_html(label: str, left: int, size: int) -> str:
-    """One track: a filled box (■) per unmarked box, an empty crossed one (✕) per marked box, and ``7 of 10``."""
+    """One track: a filled box (■) per unmarked box, an empty crossed one (✕) per marked box, and ``7 of 10``.
+
+    The boxes are drawn by :data:`TRACK_STYLE`, given once beside the tracks (a short message per turn).
+    """
     boxes = "".join(
         LEFT if index < left else MARKED
         for index in range(size)

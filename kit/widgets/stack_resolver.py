@@ -34,6 +34,23 @@ _WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
 
 
+class _Panel:
+    """A control of a panel built on first use: reading it builds the panel (see ``StackResolver._build_panel``)."""
+
+    def __init__(self, step: str):
+        self.step = step
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, resolver: Any, owner: type | None = None) -> Any:
+        if resolver is None:
+            return self
+        resolver._build_panel(self.step)
+        return resolver.__dict__[self.name]
+
+
 def _wide(width: str = "20em") -> widgets.Layout:
     return widgets.Layout(width=width)
 
@@ -73,7 +90,7 @@ class StackResolver(widgets.VBox):
         self.add_class("kit-stack-resolver")
         self._build_setup()
         self._build_resolution()
-        self.children = (
+        self._head = (
             widgets.HTML("<h3>Flip a stack</h3>"),
             spaced(self.actor_picker, self.skill_picker, self.skill_view, self.skill_error),
             spaced(self.mode_picker, self.target_input, self.opponent_picker, self.against_skill_picker),
@@ -88,10 +105,9 @@ class StackResolver(widgets.VBox):
             spaced(self.flip_button, self.flip_error),
             self.awaiting_view,
             self.stack_view,
-            self.choose_box,
-            self.guide_box,
-            self.result_view,
         )
+        self._build_panel("guide", draw=False)  # nearly every flip asks someone to guide fate (F-8)
+        self._arrange()
         session.listen(self.refresh)
         self.refresh(None)
         if actor is not None:
@@ -172,35 +188,70 @@ class StackResolver(widgets.VBox):
         self.awaiting_view.add_class("kit-awaiting")
         self.stack_view = widgets.HTML()
         self.stack_view.add_class("kit-stack")
-        self.choose_picker = FacePicker(single=True)
-        self.choose_picker.add_class("kit-choose-cards")
-        self.choose_button = labelled_button("Take the selected card", "Choose the stack's card (F-4)", "primary")
-        self.choose_button.add_class("kit-choose")
-        self.leave_button = labelled_button("Leave the Red Joker", "Do not take the Red Joker (F-5)")
-        self.leave_button.add_class("kit-leave-red-joker")
-        self.choose_error = ErrorLine()
-        self.choose_error.add_class("kit-choose-error")
-        self.choose_label = widgets.HTML()
-        self.choose_box = widgets.VBox([self.choose_label, self.choose_picker,
-                                        spaced(self.choose_button, self.leave_button, self.choose_error)])
-        self.guide_picker = FacePicker(single=True)
-        self.guide_picker.add_class("kit-guide-cards")
-        self.guide_button = labelled_button("Play the selected card (guide fate)",
-                                            "Play one card from hand into the stack (F-8)", "primary")
-        self.guide_button.add_class("kit-guide")
-        self.pass_button = labelled_button("Pass (do not guide fate)", "Play no card from hand (F-8)")
-        self.pass_button.add_class("kit-pass")
-        self.guide_error = ErrorLine()
-        self.guide_error.add_class("kit-guide-error")
-        self.guide_label = widgets.HTML()
-        self.guide_box = widgets.VBox([self.guide_label, self.guide_picker,
-                                       spaced(self.guide_button, self.pass_button, self.guide_error)])
         self.result_view = widgets.HTML()
         self.result_view.add_class("kit-flip-result")
-        self.choose_button.on_click(lambda _: self.choose())
-        self.leave_button.on_click(lambda _: self.leave_red_joker())
-        self.guide_button.on_click(lambda _: self.guide())
-        self.pass_button.on_click(lambda _: self.pass_guide())
+        self._panels: dict[str, widgets.VBox] = {}
+
+    # The choose and guide panels stay hidden until the game awaits that step. The choose panel
+    # (only for a flip at advantage or disadvantage, F-4) is built the first time it is needed or
+    # asked for from Python, so the page starts with fewer widgets; the guide panel is built at once.
+    choose_picker = _Panel("choose")
+    choose_button = _Panel("choose")
+    leave_button = _Panel("choose")
+    choose_error = _Panel("choose")
+    choose_label = _Panel("choose")
+    choose_box = _Panel("choose")
+    guide_picker = _Panel("guide")
+    guide_button = _Panel("guide")
+    pass_button = _Panel("guide")
+    guide_error = _Panel("guide")
+    guide_label = _Panel("guide")
+    guide_box = _Panel("guide")
+
+    def _build_panel(self, step: str, draw: bool = True) -> None:
+        """Build the choose or guide panel (hidden), put it in its place and (``draw``) draw the awaited step."""
+        if step in self._panels:
+            return
+        if step == "choose":
+            self.__dict__["choose_picker"] = picker = FacePicker(single=True)
+            picker.add_class("kit-choose-cards")
+            self.__dict__["choose_button"] = button = labelled_button(
+                "Take the selected card", "Choose the stack's card (F-4)", "primary")
+            button.add_class("kit-choose")
+            self.__dict__["leave_button"] = other = labelled_button("Leave the Red Joker",
+                                                                    "Do not take the Red Joker (F-5)")
+            other.add_class("kit-leave-red-joker")
+            self.__dict__["choose_error"] = error = ErrorLine()
+            error.add_class("kit-choose-error")
+            self.__dict__["choose_label"] = label = widgets.HTML()
+            button.on_click(lambda _: self.choose())
+            other.on_click(lambda _: self.leave_red_joker())
+            button.disabled = other.disabled = True
+        else:
+            self.__dict__["guide_picker"] = picker = FacePicker(single=True)
+            picker.add_class("kit-guide-cards")
+            self.__dict__["guide_button"] = button = labelled_button(
+                "Play the selected card (guide fate)", "Play one card from hand into the stack (F-8)", "primary")
+            button.add_class("kit-guide")
+            self.__dict__["pass_button"] = other = labelled_button("Pass (do not guide fate)",
+                                                                   "Play no card from hand (F-8)")
+            other.add_class("kit-pass")
+            self.__dict__["guide_error"] = error = ErrorLine()
+            error.add_class("kit-guide-error")
+            self.__dict__["guide_label"] = label = widgets.HTML()
+            button.on_click(lambda _: self.guide())
+            other.on_click(lambda _: self.pass_guide())
+            button.disabled = other.disabled = True
+        box = widgets.VBox([label, picker, spaced(button, other, error)], layout=widgets.Layout(display="none"))
+        self.__dict__[f"{step}_box"] = self._panels[step] = box
+        self._arrange()
+        awaiting = self.game.awaiting
+        if draw and awaiting is not None and awaiting.action == step:
+            (self._draw_choose if step == "choose" else self._draw_guide)(awaiting)
+
+    def _arrange(self) -> None:
+        panels = tuple(self._panels[step] for step in ("choose", "guide") if step in self._panels)
+        self.children = (*self._head, *panels, self.result_view)
 
     @property
     def setup_controls(self) -> list[widgets.ValueWidget]:
@@ -436,6 +487,9 @@ class StackResolver(widgets.VBox):
         self._draw_guide(awaiting if awaiting and awaiting.action == "guide" else None)
 
     def _draw_choose(self, awaiting: Any) -> None:
+        if awaiting is None and "choose" not in self._panels:
+            return
+        self._build_panel("choose", draw=False)
         if awaiting is None:
             self.choose_picker.show_faces([])
             self.choose_label.value = ""
@@ -453,6 +507,9 @@ class StackResolver(widgets.VBox):
         self.leave_button.layout.display = "" if None in awaiting.options else "none"
 
     def _draw_guide(self, awaiting: Any) -> None:
+        if awaiting is None and "guide" not in self._panels:
+            return
+        self._build_panel("guide", draw=False)
         if awaiting is None:
             self.guide_picker.show_faces([])
             self.guide_label.value = ""

@@ -8,9 +8,6 @@ the last turn with its verification code.
 
 from __future__ import annotations
 
-import importlib
-import sys
-import threading
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -26,19 +23,6 @@ from kit.widgets.session import TableSession
 from kit.widgets.shelf import Shelf, default_games_dir, download_link
 
 POST_FORMATS = ("markdown", "bbcode", "text")
-WRITER_MODULE = "nbformat"
-"""What writing a turn into the game file imports first (it validates the notebook); slow to import."""
-
-
-def warm_up_writer() -> None:
-    """Import the game file writer's validator in the background while the table is drawn.
-
-    Importing nbformat builds jsonschema's grammars (most of a second); without this the
-    first turn of every visit waits for it.
-    """
-    if WRITER_MODULE not in sys.modules:
-        threading.Thread(target=importlib.import_module, args=(WRITER_MODULE,), name="kit-warm-up-writer",
-                         daemon=True).start()
 
 
 def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
@@ -129,7 +113,6 @@ class Table(widgets.VBox):
             self.shelf_error.show(gamefile.GameFileError(f"{game}: no such {self.title} game in {self.shelf.folder}"))
         if chosen is not None:
             self.open_game(chosen.path)
-        warm_up_writer()
 
     # -- the shelf -------------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ class TarotHand(widgets.VBox):
         self.hand_view.add_class("kit-hand-list")
         self.cards = CardPicker(single=True)
         self.cards.add_class("kit-tarot-cards")
+        self.cards.on_change(lambda: self._selection_changed(None))
         self.selection_view = widgets.HTML()
         self.selection_view.add_class("kit-card-selection")
         self.test_view = widgets.HTML()
@@ -136,6 +137,8 @@ class TarotHand(widgets.VBox):
         self._drawing = True
         try:
             with self.hold_sync():
+                if result is not None:  # the turn's own result first: it is what the player waits for
+                    self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
                 for picker in (self.holder_picker, self.on_picker):
                     if list(picker.options) != names:
                         kept = picker.value
@@ -144,8 +147,6 @@ class TarotHand(widgets.VBox):
                 self.holder = self.holder_picker.value
                 self._draw_hand()
                 self.test_view.value = self._test_html()
-                if result is not None:
-                    self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
         finally:
             self._drawing = False
 
@@ -164,8 +165,6 @@ class TarotHand(widgets.VBox):
         if cards != self._shown or len(self.cards.toggles) != len(cards):
             self._shown = cards
             self.cards.set_cards([(card.name, f"{card.name}: {card_kind(card)}", False) for card in cards])
-            for toggle in self.cards.toggles:
-                toggle.observe(self._selection_changed, names="value")
         self._selection_changed(None)
         if character is None:
             self.hand_view.value = "<i>No characters at the table yet.</i>"
@@ -179,11 +178,6 @@ class TarotHand(widgets.VBox):
 
     def _selection_changed(self, change: dict[str, Any] | None) -> None:
         chosen = self.cards.selected
-        for index, toggle in enumerate(self.cards.toggles):
-            name = self._shown[index].name
-            label = f"{CHOSEN}{name}" if index in chosen else name
-            if toggle.description != label:
-                toggle.description = label
         if chosen:
             card = self._shown[chosen[0]]
             self.selected_card = card.name
@@ -192,6 +186,11 @@ class TarotHand(widgets.VBox):
         else:
             self.selected_card = None
             self.selection_view.value = '<div class="kit-selected">No card selected.</div>'
+        for index, toggle in enumerate(self.cards.toggles):
+            name = self._shown[index].name
+            label = f"{CHOSEN}{name}" if index in chosen else name
+            if toggle.description != label:
+                toggle.description = label
 
     def _test_html(self) -> str:
         record = self.game.open_test()
