@@ -79,16 +79,21 @@ def _modifier_factors(value: Any, what: str) -> list[Factor]:
                               f'e.g. {what}=-2 or {what}={{"local renown": 3}}')
 
 
+def _is_suit_name(text: str) -> bool:
+    try:
+        Suit.parse(text)
+    except MalformedInputError:
+        return False
+    return True
+
+
 def _suit_or_none(value: Any, what: str, action_suit: Suit) -> Suit | None:
     if value is None or value is False:
         return None
     if value is True:
         return action_suit
-    if isinstance(value, str):
-        try:
-            return Suit.parse(value)
-        except MalformedInputError:
-            pass
+    if isinstance(value, str) and _is_suit_name(value):
+        return Suit.parse(value)
     raise MalformedInputError(f"{what}={value!r}", "names a suit", "F-7",
                               f'name Clubs, Diamonds, Hearts or Spades (C, D, H, S), e.g. {what}="Clubs"'
                               + (" or suit=True for the action's suit" if what == "suit" else ""))
