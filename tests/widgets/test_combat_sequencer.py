@@ -10,59 +10,22 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from ru_widget_table import new_game, saved_game
 
 from kit import gamefile
-from kit.rollunder import RollUnderGame
 from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.widgets import TableSession
 from kit.widgets.combat_sequencer import ACTIONS, CombatSequencer
 from kit.widgets.common import ErrorLine
-
-ARTIE = {
-    "name": "Artie",
-    "attributes": {"Agility": 7, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},
-    "skills": {"Bash and Stab": 7, "Sergeant's Eye": 3, "Duck & Cover": 4, "Heroic Vigor": 4, "Barking Irons": 5},
-    "weapons": [
-        {"name": "Sword", "damage": 3, "kind": "melee", "skill": "Bash and Stab", "familiarity": True},
-        {"name": "Pistol", "damage": 4, "kind": "ranged", "skill": "Barking Irons"},
-        {"name": "Fists", "damage": 1, "kind": "melee", "skill": "Bash and Stab", "unarmed": True},
-    ],
-    "armour": 1, "stamina": 10, "physical": 8, "player": "Ann",
-}
-XAVIER = {
-    "name": "Xavier",
-    "attributes": {"Agility": 6, "Wits": 5, "Vitality": 7, "Reason": 4, "Fate": 3},
-    "skills": {"Duck & Cover": 5, "Bash and Stab": 5, "Sergeant's Eye": 4, "Heroic Vigor": 3, "Barking Irons": 6},
-    "weapons": [
-        {"name": "Sword", "damage": 3, "kind": "melee", "skill": "Bash and Stab"},
-        {"name": "Rifle", "damage": 5, "kind": "ranged", "skill": "Barking Irons", "familiarity": True},
-    ],
-    "armour": 1, "stamina": 10, "physical": 10, "player": "Xan",
-}
-MABEL = {
-    "name": "Mabel",
-    "attributes": {"Agility": 4, "Wits": 5, "Vitality": 5, "Reason": 7, "Fate": 2},
-    "skills": {"Medicine": 6, "Heroic Vigor": 2},
-    "armour": 0, "stamina": 8, "physical": 6, "player": "Ann",
-}
 
 # Initiative targets: Artie Wits 6 + Sergeant's Eye 3 = 9, Xavier 5 + 4 = 9.
 BOTH_ACT = [5, 8]  # Artie degree 4, Xavier degree 1: Xavier declares first, Artie last
 XAVIER_LATE = [5, 10]  # Xavier fails (degree −1): acts from round 2
 
 
-def new_game() -> RollUnderGame:
-    game = RollUnderGame("combat-sequencer-tests")
-    for sheet in (ARTIE, XAVIER, MABEL):
-        game.add_character(**sheet)
-    return game
-
-
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    target = tmp_path / "rollunder.ipynb"
-    gamefile.save(new_game(), target, players={"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]})
-    return target
+    return saved_game(tmp_path, "combat-sequencer-tests")
 
 
 @pytest.fixture
@@ -339,7 +302,7 @@ def test_redraws_after_turns_taken_elsewhere_on_the_session(seq: CombatSequencer
 
 
 def test_works_on_an_in_memory_session() -> None:
-    seq = CombatSequencer(TableSession(new_game()))
+    seq = CombatSequencer(TableSession(new_game("combat-sequencer-tests")))
     start(seq, XAVIER_LATE)
     seq.target_picker.value = "Xavier"
     seq.weapon_picker.value = "Fists"

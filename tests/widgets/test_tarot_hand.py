@@ -9,48 +9,21 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from ru_widget_table import saved_game
 
 from kit import gamefile
-from kit.rollunder import RollUnderGame
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
 from kit.widgets.tarot_hand import TarotHand
 
-ARTIE = {
-    "name": "Artie",
-    "attributes": {"Agility": 7, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},
-    "skills": {"Bash and Stab": 7, "Sergeant's Eye": 3, "Duck & Cover": 4},
-    "armour": 1, "stamina": 10, "physical": 8, "player": "Ann",
-}
-XAVIER = {
-    "name": "Xavier",
-    "attributes": {"Agility": 6, "Wits": 5, "Vitality": 7, "Reason": 4, "Fate": 3},
-    "skills": {"Duck & Cover": 5, "Bash and Stab": 5, "Sergeant's Eye": 4},
-    "armour": 1, "stamina": 10, "physical": 10, "player": "Xan",
-}
-MABEL = {
-    "name": "Mabel",
-    "attributes": {"Agility": 4, "Wits": 5, "Vitality": 5, "Reason": 7, "Fate": 2},
-    "skills": {"Medicine": 6},
-    "armour": 0, "stamina": 8, "physical": 6, "player": "Ann",
-}
 # Start-of-play rolls Artie 3, Xavier 9, Mabel 12: Artie draws 3 cards, Xavier 2, Mabel 1 (ceil(Fate / 2)).
 DRAW_DICE = [3, 9, 12]
 DRAW_CARDS = ["The Tower", "Queen of Swords", "Three of Cups", "Ace of Wands", "Death", "King of Cups"]
 
 
-def new_game() -> RollUnderGame:
-    game = RollUnderGame("tarot-hand-tests")
-    for sheet in (ARTIE, XAVIER, MABEL):
-        game.add_character(**sheet)
-    return game
-
-
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    target = tmp_path / "rollunder.ipynb"
-    gamefile.save(new_game(), target, players={"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]})
-    return target
+    return saved_game(tmp_path, "tarot-hand-tests")
 
 
 @pytest.fixture
