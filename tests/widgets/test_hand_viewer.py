@@ -2,53 +2,33 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
 import pytest
+from ff_widget_table import ADA, saved_table, text
 
 from kit import gamefile
 from kit.core.tarot import TarotCard
 from kit.falkefateifaux import FalkeFateiFauxGame
-from kit.parties import sheet
 from kit.widgets import TableSession
 from kit.widgets.card_faces import FacePicker, card_face, in_words
 from kit.widgets.common import ErrorLine
 from kit.widgets.hand_viewer import HandViewer
 
-ADA = sheet("falkefateifaux", "Ada")
-BRUNO = sheet("falkefateifaux", "Bruno")
 ADA_HAND = ["QC", "2H", "3H", "RJ", "5S"]
-BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
-
-
-def new_game() -> FalkeFateiFauxGame:
-    game = FalkeFateiFauxGame("hand-viewer-tests")
-    game.rig(ADA_HAND)
-    game.add_character("Ada", **ADA)
-    game.rig(BRUNO_HAND)
-    game.add_character("Bruno", **BRUNO)
-    return game
 
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    target = tmp_path / "falkefateifaux.ipynb"
-    gamefile.save(new_game(), target, players={"Ann": ["Ada"], "Bo": ["Bruno"]})
-    return target
+    return saved_table(tmp_path, "hand-viewer-tests", ADA_HAND)
 
 
 @pytest.fixture
 def viewer(path: Path) -> HandViewer:
     return HandViewer(TableSession.open(path), character="Ada")
-
-
-def text(html: str) -> str:
-    """The visible text of an HTML value (tags dropped)."""
-    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 def last_action(path: Path) -> str:

@@ -2,52 +2,31 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
 import pytest
+from ff_widget_table import saved_table, text
 
 from kit import gamefile
-from kit.falkefateifaux import FalkeFateiFauxGame
-from kit.parties import sheet
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
 from kit.widgets.hand_viewer import HandViewer
 from kit.widgets.stack_resolver import StackResolver
 
-ADA = sheet("falkefateifaux", "Ada")
-BRUNO = sheet("falkefateifaux", "Bruno")
 ADA_HAND = ["QC", "2H", "3H", "4S", "5S"]
-BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
-
-
-def new_game() -> FalkeFateiFauxGame:
-    game = FalkeFateiFauxGame("stack-resolver-tests")
-    game.rig(ADA_HAND)
-    game.add_character("Ada", **ADA)
-    game.rig(BRUNO_HAND)
-    game.add_character("Bruno", **BRUNO)
-    return game
 
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    target = tmp_path / "falkefateifaux.ipynb"
-    gamefile.save(new_game(), target, players={"Ann": ["Ada"], "Bo": ["Bruno"]})
-    return target
+    return saved_table(tmp_path, "stack-resolver-tests", ADA_HAND)
 
 
 @pytest.fixture
 def resolver(path: Path) -> StackResolver:
     return StackResolver(TableSession.open(path), actor="Ada")
-
-
-def text(html: str) -> str:
-    """The visible text of an HTML value (tags dropped)."""
-    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 def labels(picker: object) -> list[str]:
