@@ -9,6 +9,7 @@ from the file is ever executed.
 
 from kit.gamefile.errors import BrokenGameError, GameFileError, GameMovedOnError, NotAGameFileError
 from kit.gamefile.header import FORMAT, FORMAT_VERSION, Header
+from kit.gamefile.held import HeldGameFile
 from kit.gamefile.notebook import build_notebook, notebook_text, parse_notebook
 from kit.gamefile.post import check_code, render_post, turn_code
 from kit.gamefile.source import turn_source
@@ -24,6 +25,7 @@ __all__ = [
     "GameFileError",
     "GameMovedOnError",
     "Header",
+    "HeldGameFile",
     "NotAGameFileError",
     "Report",
     "append_to_game",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,10 +134,12 @@ def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
         raise
 
 
-def _write(path: Path, game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> None:
+def _write(path: Path, game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> bytes:
+    """Write the whole notebook ``game`` makes; return the bytes written."""
     with paused_gc():
-        text = notebook_text(build_notebook(game, header.updated(game), outputs))
-    atomic_write(path, text)
+        data = notebook_text(build_notebook(game, header.updated(game), outputs)).encode()
+    atomic_write(path, data)
+    return data
 
 
 def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, list[str]]:
@@ -346,26 +348,55 @@ def append_to_game(path: str | os.PathLike[str], game: Game, action: str, args: 
         raise ValueError("expected_head is not the hash of the game's last turn")
     target = Path(path)
     with locked(target, timeout):
-        data = read_raw_bytes(target)
+        result, _ = append_locked(target, game, action, args, rig=rig)
+    return result
+
+
+@dataclass(frozen=True)
+class Written:
+    """A game file's bytes as the kit last read (verified) or wrote them, with the header they hold."""
+
+    data: bytes
+    header: Header
+
+
+def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any], *,
+                  rig: Mapping[str, Any] | None = None, known: Written | None = None,
+                  performed: Callable[[Any], None] | None = None) -> tuple[Any, Written]:
+    """The body of :func:`append_to_game` for a caller holding the lock; returns the result and the bytes written.
+
+    ``known`` is what the caller last read (and verified) or wrote: while the file still holds
+    exactly those bytes, it holds ``game``'s turns and nothing needs re-checking. ``performed``
+    is called with the result once the rules have decided it, before the turn is written (a
+    table shows it at once); if it raises, or the write fails, ``game`` goes back to the turns
+    the file holds and the error propagates.
+    """
+    data = read_raw_bytes(target)
+    if known is not None and data == known.data:
+        header, canonical = known.header, True
+    else:
         raw = parse_notebook(data)
         header = _same_turns(raw, game)
-        turns = game.turn
-        result = perform(game, action, args, rig)
-        try:
-            after = header.updated(game)
-            cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
-            for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
-                                ("metadata", notebook_metadata(after))):
-                schema.validate(part, value)
-            new_data = with_turn_added(data, header, after, cell) if _canonical_ids(raw) else None
-            if new_data is None:
-                _write(target, game, header)  # another tool's layout: rebuilt whole, in the kit's layout
-            else:
-                atomic_write(target, new_data)
-        except BaseException:
-            _rebuild(game, turns)
-            raise
-    return result
+        canonical = has_canonical_ids(raw)
+    turns = game.turn
+    result = perform(game, action, args, rig)
+    try:
+        if performed is not None:
+            performed(result)
+        after = header.updated(game)
+        cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
+        for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
+                            ("metadata", notebook_metadata(after))):
+            schema.validate(part, value)
+        new_data = with_turn_added(data, header, after, cell) if canonical else None
+        if new_data is None:
+            new_data = _write(target, game, header)  # another tool's layout: rebuilt whole, in the kit's layout
+        else:
+            atomic_write(target, new_data)
+    except BaseException:
+        _rebuild(game, turns)
+        raise
+    return result, Written(bytes(new_data), after)
 
 
 def _same_turns(raw: RawGameFile, game: Game) -> Header:
@@ -387,7 +418,7 @@ def _same_turns(raw: RawGameFile, game: Game) -> Header:
     return header
 
 
-def _canonical_ids(raw: RawGameFile) -> bool:
+def has_canonical_ids(raw: RawGameFile) -> bool:
     """True when the setup and turn cells have the ids the kit gives them (so the new turn's id is unique)."""
     return (raw.setup_cell is not None and raw.setup_cell.get("id") == SETUP_ID
             and all(cell.cell_id == turn_cell_id(cell.position) for cell in raw.turns))

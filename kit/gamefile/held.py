@@ -1,0 +1,68 @@
+"""A game file held open by one table: its verified game and the bytes last read or written.
+
+A table takes many turns on one file. :class:`HeldGameFile` loads and verifies the file once,
+then remembers the exact bytes it verified or last wrote. Each turn, under the file's lock, it
+reads the file again: while the bytes are still exactly those, the file holds this game's
+turns and nothing needs re-checking; any other bytes (another table moved the game on, someone
+edited the file) are checked as :func:`kit.gamefile.append_to_game` checks them. A turn then
+costs a read, the rules and one write, whatever the length of the game.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from kit.core.game import Game
+from kit.gamefile.check import check
+from kit.gamefile.notebook import parse_notebook
+from kit.gamefile.store import (
+    LOCK_TIMEOUT,
+    Written,
+    append_locked,
+    has_canonical_ids,
+    locked,
+    read_raw_bytes,
+)
+
+
+class HeldGameFile:
+    """One game file and the game it holds, kept by the table that plays it."""
+
+    def __init__(self, path: Path, game: Game, known: Written | None):
+        self.path = path
+        self.game = game
+        self._known = known
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = LOCK_TIMEOUT) -> HeldGameFile:
+        """Read and verify the game file in full (a seeded replay of every turn); BrokenGameError names a bad turn."""
+        target = Path(path)
+        with locked(target, timeout):
+            data = read_raw_bytes(target)
+        raw = parse_notebook(data)
+        checked = check(raw)
+        if checked.problem:
+            raise checked.problem
+        known = Written(data, checked.header) if has_canonical_ids(raw) else None
+        return cls(target, checked.game, known)
+
+    def take(self, action: str, args: Mapping[str, Any], *, rig: Mapping[str, Any] | None = None,
+             performed: Callable[[Any], None] | None = None, timeout: float = LOCK_TIMEOUT) -> Any:
+        """Take one turn on the game and write it into the file; returns the result.
+
+        A refused action raises the game's RulesError; a file that moved on raises
+        GameMovedOnError, one edited since it was read BrokenGameError: in each the game and
+        the file are unchanged. ``performed(result)`` is called as soon as the rules have
+        decided the turn, before it is written (if the write then fails, the game goes back to
+        the turns the file holds and the error propagates).
+        """
+        with locked(self.path, timeout):
+            result, self._known = append_locked(self.path, self.game, action, args, rig=rig, known=self._known,
+                                                performed=performed)
+        return result
+
+
+__all__ = ["HeldGameFile"]
