@@ -167,6 +167,7 @@ class AttributeTracker(widgets.VBox):
             self.accept_error,
             self.gm_panel,
         )
+        session.first(self._show_turn)
         session.listen(self.refresh)
         self.refresh(None)
 
@@ -277,23 +278,33 @@ class AttributeTracker(widgets.VBox):
             self.sheet_view.value = sheet_html(person, marks)
             self.serious_view.value = serious_html(person.name, game.serious_consequences(person.name))
             self.changes_view.value = changes_html(marks, explanation)
-            waiting = game.pending(person.name)
-            self.pending = waiting is not None
-            if waiting is None:
-                self.roll_view.value = ('<div class="kit-roll-status">No check pending: pick a skill and a '
-                                        "difficulty, then roll.</div>")
-            else:
-                first, second = waiting.dice
-                verdict = "Success" if waiting.success else "Failure"
-                self.roll_view.value = (
-                    f'<div class="kit-roll-status" data-total="{waiting.total}"><b>Pending check:</b> '
-                    f"{waiting.skill} vs {waiting.difficulty}, roll {waiting.rolls}: dice {first} and {second}, "
-                    f"total {first} + {second} + skill {waiting.level} = <b>{waiting.total}</b> — "
-                    f"<b>{verdict}</b> so far. Reroll by paying a point, or accept.</div>"
-                )
-            latest = next((r for r in reversed(game.results) if _about(r) == person.name), None)
-            self.result_view.value = to_html(latest.describe()) if latest is not None else ""
+            self._draw_roll()
             self._draw_setup()
+
+    def _show_turn(self, result: Any) -> None:
+        """A turn of the shown character: its roll and result first, before the turn is written."""
+        if _about(result) == self.character:
+            self._draw_roll()
+
+    def _draw_roll(self) -> None:
+        """The shown character's pending check (or that none is pending) and their latest result."""
+        game = self.game
+        waiting = game.pending(self.character)
+        self.pending = waiting is not None
+        if waiting is None:
+            self.roll_view.value = ('<div class="kit-roll-status">No check pending: pick a skill and a '
+                                    "difficulty, then roll.</div>")
+        else:
+            first, second = waiting.dice
+            verdict = "Success" if waiting.success else "Failure"
+            self.roll_view.value = (
+                f'<div class="kit-roll-status" data-total="{waiting.total}"><b>Pending check:</b> '
+                f"{waiting.skill} vs {waiting.difficulty}, roll {waiting.rolls}: dice {first} and {second}, "
+                f"total {first} + {second} + skill {waiting.level} = <b>{waiting.total}</b> — "
+                f"<b>{verdict}</b> so far. Reroll by paying a point, or accept.</div>"
+            )
+        latest = next((r for r in reversed(game.results) if _about(r) == self.character), None)
+        self.result_view.value = to_html(latest.describe()) if latest is not None else ""
 
     def _draw_setup(self) -> None:
         """Skill levels in the picker, the reroll and accept buttons, and the odds."""

@@ -203,6 +203,7 @@ class CombatSequencer(widgets.VBox):
                         self.modifier_input, self.defence_modifier_input):
             control.observe(self._odds_changed, names="value")
         self.heal_kind_picker.observe(lambda _: self._show_parts(), names="value")
+        session.first(self._show_result)
         session.listen(self.refresh)
         self.refresh(None)
 
@@ -296,6 +297,11 @@ class CombatSequencer(widgets.VBox):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def _show_result(self, result: Any) -> None:
+        """The latest turn's result: shown first, as soon as the rules decide it."""
+        if result is not None:
+            self.result_view.value = f'<div class="kit-latest" aria-live="polite">{to_html(result.describe())}</div>'
+
     def refresh(self, result: Any = None) -> None:
         """Redraw everything from the game; ``result`` (the latest turn's) is shown in the result view."""
         game = self.game
@@ -304,9 +310,7 @@ class CombatSequencer(widgets.VBox):
         self._drawing = True
         try:
             with self.hold_sync():
-                if result is not None:  # the turn's own result first: it is what the player waits for
-                    self.result_view.value = (f'<div class="kit-latest" aria-live="polite">'
-                                              f"{to_html(result.describe())}</div>")
+                self._show_result(result)
                 self._set_options(self.combatant_picker, names, multiple=True)
                 self._set_options(self.ambusher_picker, names, multiple=True)
                 self._set_options(self.heal_character_picker, names)

@@ -41,13 +41,18 @@ class ErrorLine(widgets.HTML):
 
 
 def attempt(error_line: ErrorLine, action: Callable[[], T]) -> T | None:
-    """Run ``action``; a refusal (or a stale game file) is shown on ``error_line`` instead of raised."""
+    """Run ``action``; a refusal, a stale game file or a failed write is shown on ``error_line`` instead of raised."""
     from kit.gamefile import GameFileError
 
     try:
         result = action()
     except (RulesError, GameFileError) as error:
         error_line.show(error)
+        return None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        error_line.show(GameFileError(f"the game file could not be written ({reason}); the turn was not taken and "
+                                      "the file is as it was — free some space or check the folder, then try again"))
         return None
     error_line.clear()
     return result

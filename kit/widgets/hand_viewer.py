@@ -116,6 +116,7 @@ class HandViewer(widgets.VBox):
         self.trust_button.on_click(lambda _: self.trust_the_fates())
         self.end_scene_button.on_click(lambda _: self.end_scene())
         self.character_picker.observe(self._picked, names="value")
+        session.first(self._own_result)
         session.listen(self.refresh)
         self.refresh(None)
         if character is not None:
@@ -144,12 +145,12 @@ class HandViewer(widgets.VBox):
             result = attempt(error_line, lambda: self.session.act(action, **args))
         finally:
             self._acting = False
-        if result is not None:
-            self._show_result(result)
         return result
 
-    def _show_result(self, result: Any) -> None:
-        self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+    def _own_result(self, result: Any) -> None:
+        """Show this viewer's own turn as soon as the rules decide it (before the turn is written)."""
+        if self._acting:
+            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
 
     def _chosen_card(self) -> str:
         """The one selected card's code; several are sent joined and none as "" (the game says why)."""
@@ -193,8 +194,6 @@ class HandViewer(widgets.VBox):
         self._drawing = True
         try:
             with self.hold_sync():
-                if self._acting and result is not None:  # this viewer's own turn: its result first
-                    self._show_result(result)
                 if list(self.character_picker.options) != names:
                     kept = self.character_picker.value
                     self.character_picker.options = names

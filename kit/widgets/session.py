@@ -4,10 +4,15 @@ Components never call a game's methods themselves; they call :meth:`TableSession
 performs the action on the game (and, when the session has a file, appends the turn to the file
 under its lock), then tells every listener so each component can redraw from the new state.
 
-The session keeps the game it verified when it opened the file and hands it to
-:func:`kit.gamefile.append_turn`, which checks that the file still holds exactly its turns
-(hash chain and head, no replay) and writes only the new turn: a turn costs a few
-milliseconds instead of a replay of the whole game.
+A table answers a click in two steps. As soon as the rules have decided a turn, the session
+tells its *first* listeners (:meth:`TableSession.first`): each component puts the one view that
+shows the result on the page. Then the turn is written into the file and every listener redraws
+the rest. If the write fails after all (the disk is full, say), the game goes back to the turns
+the file holds, every listener redraws from it and the error is raised for the component to show.
+
+The session holds the file open (:class:`kit.gamefile.HeldGameFile`): the game verified when it
+was opened, and the bytes last read or written. While the file still holds exactly those bytes a
+turn needs no re-checking, so a turn costs a read, the rules and one write.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ class TableSession:
     def __init__(self, game: Game, path: str | Path | None = None):
         self.game = game
         self.path = Path(path) if path is not None else None
+        self._file: Any = None
         self._listeners: list[Listener] = []
+        self._first_listeners: list[Listener] = []
 
     @classmethod
     def open(cls, path: str | Path) -> TableSession:
@@ -36,9 +43,11 @@ class TableSession:
         The checks of what a turn writes are compiled now, while the table is drawn, so the
         first turn does not wait for them.
         """
-        from kit.gamefile import load, schema
+        from kit.gamefile import HeldGameFile, schema
 
-        session = cls(load(path), path)
+        held = HeldGameFile.open(path)
+        session = cls(held.game, held.path)
+        session._file = held
         schema.prepare()
         return session
 
@@ -46,8 +55,20 @@ class TableSession:
         """Call ``listener(result)`` after every turn (``None`` after a reload)."""
         self._listeners.append(listener)
 
+    def first(self, listener: Listener) -> None:
+        """Call ``listener(result)`` as soon as the rules decide a turn, before it is written and redrawn.
+
+        A first listener should draw the one view that shows the result, and nothing else: the
+        page shows it while the turn is written and the rest is redrawn.
+        """
+        self._first_listeners.append(listener)
+
     def _announce(self, result: Any) -> None:
         for listener in list(self._listeners):
+            listener(result)
+
+    def _announce_first(self, result: Any) -> None:
+        for listener in list(self._first_listeners):
             listener(result)
 
     def act(self, action: str, **args: Any) -> Any:
@@ -59,20 +80,39 @@ class TableSession:
         """
         if self.path is None:
             result = getattr(self.game, action)(**args)
+            self._announce_first(result)
         else:
-            from kit.gamefile import append_turn
-
-            rig = self.game.pending_rig
-            self.game.rig()  # the rig travels with this turn only, as on a live game
-            self.game, result = append_turn(self.path, action, args, game=self.game,
-                                            rig=rig.to_dict() if rig else None)
+            result = self._take(action, args)
         self._announce(result)
         return result
+
+    def _take(self, action: str, args: dict[str, Any]) -> Any:
+        """Take the turn on the held file, showing the result to the first listeners before it is written."""
+        from kit.gamefile import HeldGameFile
+
+        if self._file is None or self._file.game is not self.game:
+            self._file = HeldGameFile(self.path, self.game, None)  # checked against the file on the first turn
+        rig = self.game.pending_rig
+        self.game.rig()  # the rig travels with this turn only, as on a live game
+        shown = False
+
+        def performed(result: Any) -> None:
+            nonlocal shown
+            shown = True
+            self._announce_first(result)
+
+        try:
+            return self._file.take(action, args, rig=rig.to_dict() if rig else None, performed=performed)
+        except BaseException:
+            if shown:  # shown but not written: every view goes back to the game the file holds
+                self._announce(None)
+            raise
 
     def reload(self) -> None:
         """Re-read the game file (after another table moved the game on)."""
         if self.path is not None:
-            from kit.gamefile import load
+            from kit.gamefile import HeldGameFile
 
-            self.game = load(self.path)
+            self._file = HeldGameFile.open(self.path)
+            self.game = self._file.game
         self._announce(None)

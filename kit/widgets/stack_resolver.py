@@ -108,6 +108,7 @@ class StackResolver(widgets.VBox):
         )
         self._build_panel("guide", draw=False)  # nearly every flip asks someone to guide fate (F-8)
         self._arrange()
+        session.first(self._draw_outcome)
         session.listen(self.refresh)
         self.refresh(None)
         if actor is not None:
@@ -464,12 +465,16 @@ class StackResolver(widgets.VBox):
             self._drawing = False
         self._draw_plan()
 
-    def _draw_steps(self) -> None:
+    def _draw_outcome(self, result: Any = None) -> None:
+        """Draw what a turn shows first: the step the game awaits now, the stack and the verdict."""
         game = self.game
         flip = latest_flip(game)
         awaiting = game.awaiting
-        self.awaiting_action = awaiting.action if awaiting else ""
-        self.awaiting_character = awaiting.character if awaiting else ""
+        if awaiting is not None:
+            self.awaiting_view.value = (f'<div role="status" class="kit-awaiting-step" style="font-weight:bold">'
+                                        f"Now: {escape(awaiting.text)}</div>")
+        else:
+            self.awaiting_view.value = ""
         pending = game.state.pending is not None
         if flip is None:
             self.stack_view.value = '<div class="kit-no-stack">No stack flipped yet.</div>'
@@ -478,11 +483,13 @@ class StackResolver(widgets.VBox):
             self.stack_view.value = (f'<section aria-label="{heading}"><div><b>{heading}</b> '
                                      f"(▲ marks the chosen card)</div>{to_html(flip.describe())}</section>")
         self.result_view.value = _result_html(flip) if flip is not None and flip.resolved and not pending else ""
-        if awaiting is not None:
-            self.awaiting_view.value = (f'<div role="status" class="kit-awaiting-step" style="font-weight:bold">'
-                                        f"Now: {escape(awaiting.text)}</div>")
-        else:
-            self.awaiting_view.value = ""
+
+    def _draw_steps(self) -> None:
+        self._draw_outcome()
+        game = self.game
+        awaiting = game.awaiting
+        self.awaiting_action = awaiting.action if awaiting else ""
+        self.awaiting_character = awaiting.character if awaiting else ""
         self._draw_choose(awaiting if awaiting and awaiting.action == "choose" else None)
         self._draw_guide(awaiting if awaiting and awaiting.action == "guide" else None)
 

@@ -92,6 +92,7 @@ class TarotHand(widgets.VBox):
         self.start_play_button.on_click(lambda _: self.start_play())
         self.deal_button.on_click(lambda _: self.deal())
         self.holder_picker.observe(self._holder_picked, names="value")
+        session.first(self._show_result)
         session.listen(self.refresh)
         self.refresh(None)
         if holder is not None:
@@ -131,14 +132,18 @@ class TarotHand(widgets.VBox):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def _show_result(self, result: Any) -> None:
+        """The latest turn's result: shown first, as soon as the rules decide it."""
+        if result is not None:
+            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+
     def refresh(self, result: Any = None) -> None:
         """Redraw the hand, the open test and the latest fate result from the game."""
         names = list(self.game.state.characters)
         self._drawing = True
         try:
             with self.hold_sync():
-                if result is not None:  # the turn's own result first: it is what the player waits for
-                    self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+                self._show_result(result)
                 for picker in (self.holder_picker, self.on_picker):
                     if list(picker.options) != names:
                         kept = picker.value

@@ -377,3 +377,14 @@ def test_a_refusal_clears_once_the_control_succeeds(tracker: AttributeTracker) -
     assert tracker.check_error.message
     check(tracker, "Defy", "Hard", dice=[2, 2])
     assert tracker.check_error.message == "" and tracker.pending
+
+
+def test_s3_the_roll_is_shown_before_the_turn_is_written(tracker: AttributeTracker, session: TableSession,
+                                                          path: Path) -> None:
+    before = path.read_bytes()
+    seen: list[tuple[str, bool]] = []
+    session.first(lambda _: seen.append((text(tracker.roll_view.value), path.read_bytes() == before)))
+    check(tracker, "Defy", "Hard", dice=[3, 4])
+    [(roll, unwritten)] = seen
+    assert "dice 3 and 4, total 3 + 4 + skill 1 = 8 — Failure so far" in roll and unwritten
+    assert gamefile.load(path).turn == session.game.turn

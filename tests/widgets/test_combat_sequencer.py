@@ -320,3 +320,13 @@ def test_r5_attack_odds_and_open_test_queries_change_nothing(seq: CombatSequence
     assert (odds.kind, odds.attack_target, odds.defence_target) == ("ranged", 14, 14)  # 6 + 6 + 2; 7 + 4 + 3
     assert odds.hit == attack_hit_probability(14, 14) and game.open_test() is None
     assert (game.fingerprint(), len(game.log)) == before
+
+
+def test_r3_the_turns_result_is_shown_before_it_is_written(seq: CombatSequencer, path: Path) -> None:
+    before = path.read_bytes()
+    seen: list[tuple[str, bool]] = []
+    seq.session.first(lambda _: seen.append((text(seq.result_view.value), path.read_bytes() == before)))
+    start(seq, dice=[14, 10])
+    [(shown, unwritten)] = seen
+    assert "Artie" in shown and "Xavier" in shown and unwritten
+    assert text(seq.result_view.value) == shown

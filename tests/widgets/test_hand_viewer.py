@@ -277,3 +277,14 @@ def test_an_empty_table_offers_nothing(tmp_path: Path) -> None:
     viewer.session.act("add_character", name="Ada", **ADA)
     assert viewer.character == "Ada" and len(viewer.cards.toggles) == 5
     assert not viewer.mulligan_button.disabled
+
+
+def test_f11_the_viewers_own_turn_is_shown_before_it_is_written(viewer: HandViewer, path: Path) -> None:
+    before = path.read_bytes()
+    seen: list[tuple[str, bool]] = []
+    viewer.session.first(lambda _: seen.append((text(viewer.result_view.value), path.read_bytes() == before)))
+    viewer.session.game.rig(["9S", "10S"])
+    viewer.prepare_button.click()
+    [(shown, unwritten)] = seen
+    assert shown.startswith("Ada prepares") and "drew 2 cards" in shown and unwritten
+    assert last_action(path) == "prepare" and text(viewer.result_view.value) == shown

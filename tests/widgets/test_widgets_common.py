@@ -160,3 +160,69 @@ def test_a_session_turn_on_a_file_imports_no_nbformat(tmp_path):
     done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["2", "[]"]
     assert gamefile.load(path).turn == 2
+
+
+def test_session_shows_a_turn_to_its_first_listeners_before_writing_it(tmp_path):
+    path = tmp_path / "game.ipynb"
+    gamefile.save(mira_game(), path)
+    before = path.read_bytes()
+    session = TableSession.open(path)
+    heard: list[tuple[str, object, bool]] = []
+    session.listen(lambda result: heard.append(("listen", result, path.read_bytes() == before)))
+    session.first(lambda result: heard.append(("first", result, path.read_bytes() == before)))
+    result = session.act("check", character="Mira", skill="Defy", difficulty="Easy")
+    assert heard == [("first", result, True), ("listen", result, False)]  # first: decided, not yet written
+
+
+def test_session_in_memory_tells_first_listeners_first():
+    session = TableSession(mira_game())
+    heard: list[str] = []
+    session.listen(lambda _: heard.append("listen"))
+    session.first(lambda _: heard.append("first"))
+    session.act("check", character="Mira", skill="Defy", difficulty="Easy")
+    assert heard == ["first", "listen"]
+
+
+def test_a_turn_shown_first_but_not_written_is_taken_back_everywhere(tmp_path, monkeypatch):
+    from kit.gamefile import store
+
+    path = tmp_path / "game.ipynb"
+    gamefile.save(mira_game(), path)
+    before = path.read_bytes()
+    session = TableSession.open(path)
+    state = session.game.fingerprint()
+    heard: list[tuple[str, object]] = []
+    session.first(lambda result: heard.append(("first", result)))
+    session.listen(lambda result: heard.append(("listen", result)))
+
+    def full_disk(target, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "atomic_write", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        session.act("check", character="Mira", skill="Defy", difficulty="Easy")
+    assert [kind for kind, _ in heard] == ["first", "listen"] and heard[1][1] is None  # redraw from the file's game
+    assert path.read_bytes() == before and session.game.fingerprint() == state and session.game.turn == 1
+    monkeypatch.undo()
+    session.act("check", character="Mira", skill="Defy", difficulty="Easy")
+    assert gamefile.verify(path).ok and gamefile.load(path).turn == 2
+
+
+def test_a_failed_write_is_shown_beside_the_control_and_changes_nothing(tmp_path, monkeypatch):
+    from kit.gamefile import store
+
+    path = tmp_path / "game.ipynb"
+    gamefile.save(mira_game(), path)
+    before = path.read_bytes()
+    session = TableSession.open(path)
+    state = session.game.fingerprint()
+
+    def full_disk(target, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "atomic_write", full_disk)
+    line = ErrorLine()
+    taken = attempt(line, lambda: session.act("check", character="Mira", skill="Defy", difficulty="Easy"))
+    assert taken is None
+    assert line.message.startswith("the game file could not be written (No space left on device); the turn was not")
+    assert path.read_bytes() == before and session.game.fingerprint() == state
