@@ -290,7 +290,6 @@ class AttributeTracker(widgets.VBox):
         """The shown character's pending check (or that none is pending) and their latest result."""
         game = self.game
         waiting = game.pending(self.character)
-        self.pending = waiting is not None
         if waiting is None:
             self.roll_view.value = ('<div class="kit-roll-status">No check pending: pick a skill and a '
                                     "difficulty, then roll.</div>")
@@ -305,6 +304,7 @@ class AttributeTracker(widgets.VBox):
             )
         latest = next((r for r in reversed(game.results) if _about(r) == self.character), None)
         self.result_view.value = to_html(latest.describe()) if latest is not None else ""
+        self.pending = waiting is not None  # after the views: the roll is what the page shows first
 
     def _draw_setup(self) -> None:
         """Skill levels in the picker, the reroll and accept buttons, and the odds."""

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.game import Game
+from kit.widgets.outbox import send_queued
 
 Listener = Callable[[Any], None]
 
@@ -70,6 +71,8 @@ class TableSession:
     def _announce_first(self, result: Any) -> None:
         for listener in list(self._first_listeners):
             listener(result)
+        if self._first_listeners:
+            send_queued()  # the result's views leave the kernel before the turn is written and the rest redrawn
 
     def act(self, action: str, **args: Any) -> Any:
         """Take a turn: the game's method ``action`` with ``args``; saved to the file if there is one.

@@ -466,15 +466,18 @@ class StackResolver(widgets.VBox):
         self._draw_plan()
 
     def _draw_outcome(self, result: Any = None) -> None:
-        """Draw what a turn shows first: the step the game awaits now, the stack and the verdict."""
-        game = self.game
-        flip = latest_flip(game)
-        awaiting = game.awaiting
+        """Draw what a turn shows first: the step the game awaits now (the stack and verdict follow)."""
+        awaiting = self.game.awaiting
         if awaiting is not None:
             self.awaiting_view.value = (f'<div role="status" class="kit-awaiting-step" style="font-weight:bold">'
                                         f"Now: {escape(awaiting.text)}</div>")
         else:
             self.awaiting_view.value = ""
+
+    def _draw_stack(self) -> None:
+        """The latest flip with the chosen card marked, and its verdict once resolved."""
+        game = self.game
+        flip = latest_flip(game)
         pending = game.state.pending is not None
         if flip is None:
             self.stack_view.value = '<div class="kit-no-stack">No stack flipped yet.</div>'
@@ -486,6 +489,7 @@ class StackResolver(widgets.VBox):
 
     def _draw_steps(self) -> None:
         self._draw_outcome()
+        self._draw_stack()
         game = self.game
         awaiting = game.awaiting
         self.awaiting_action = awaiting.action if awaiting else ""
