@@ -22,6 +22,7 @@ from kit.gamefile.store import (
     LOCK_TIMEOUT,
     Written,
     append_locked,
+    file_lock,
     has_canonical_ids,
     locked,
     read_raw_bytes,
@@ -35,6 +36,7 @@ class HeldGameFile:
         self.path = path
         self.game = game
         self._known = known
+        self._lock = file_lock(path)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, timeout: float = LOCK_TIMEOUT) -> HeldGameFile:
@@ -59,7 +61,8 @@ class HeldGameFile:
         decided the turn, before it is written (if the write then fails, the game goes back to
         the turns the file holds and the error propagates).
         """
-        with locked(self.path, timeout):
+        self._lock.timeout = timeout
+        with locked(self.path, timeout, self._lock):
             result, self._known = append_locked(self.path, self.game, action, args, rig=rig, known=self._known,
                                                 performed=performed)
         return result

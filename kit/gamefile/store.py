@@ -102,16 +102,17 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
     return target.with_name(f".{target.name}.lock")
 
 
-def _lock(path: Path, timeout: float) -> FileLock:
+def file_lock(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> FileLock:
+    """The lock of a game file (not yet held); one kept by a caller is cheaper to take again."""
     return FileLock(str(lock_path(path)), timeout=timeout)
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold the game file's lock (``.GAME.ipynb.lock`` beside it)."""
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: FileLock | None = None) -> Iterator[None]:
+    """Hold the game file's lock (``.GAME.ipynb.lock`` beside it); ``lock`` is that lock if the caller keeps it."""
     target = Path(path)
     try:
-        with _lock(target, timeout):
+        with lock if lock is not None else file_lock(target, timeout):
             yield
     except Timeout:
         raise GameFileError(f"{target}: another table has held its lock for {timeout:g} s; try again") from None
