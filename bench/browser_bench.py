@@ -19,8 +19,9 @@ play`` does) and, for each scenario, opens the notebook in a fresh browser conte
   of the page load rather than the click.
 
 Medians are printed, with each scenario's ratio to the bare one-button notebook
-measured in the same run. Add a widget notebook to ``SCENARIOS`` to report it; the tables
-(which write turns into game files) are measured by ``bench/tables_bench.py`` on a copy.
+measured in the same run (round-robin: run 1 of every notebook, then run 2, ...). Add a
+widget notebook to ``SCENARIOS`` to report it; the tables (which write turns into game
+files) are measured by ``bench/tables_bench.py`` on a copy.
 """
 
 from __future__ import annotations
@@ -155,18 +156,26 @@ def measure_once(
 def measure(
     browser: Browser, base_url: str, scenarios: Sequence[Scenario], runs: int, warmup: int = 1
 ) -> dict[Scenario, Figures]:
-    """Measure every scenario ``runs`` times after ``warmup`` unrecorded runs; return the medians."""
-    results = {}
-    for scenario in scenarios:
-        for _ in range(warmup):
+    """Measure every scenario ``runs`` times after ``warmup`` unrecorded runs; return the medians.
+
+    The runs are taken round-robin (run 1 of every scenario, then run 2, ...), so the machine's
+    drift during the benchmark hits the bare notebook and the widgets alike.
+    """
+    for _ in range(warmup):
+        for scenario in scenarios:
             measure_once(browser, base_url, scenario)
-        samples = [measure_once(browser, base_url, scenario) for _ in range(runs)]
-        results[scenario] = Figures(
-            tti_ms=statistics.median(tti for tti, _ in samples),
-            click_ms=statistics.median(click for _, click in samples),
+    samples: dict[Scenario, list[tuple[float, float]]] = {scenario: [] for scenario in scenarios}
+    for _ in range(runs):
+        for scenario in scenarios:
+            samples[scenario].append(measure_once(browser, base_url, scenario))
+    return {
+        scenario: Figures(
+            tti_ms=statistics.median(tti for tti, _ in taken),
+            click_ms=statistics.median(click for _, click in taken),
             runs=runs,
         )
-    return results
+        for scenario, taken in samples.items()
+    }
 
 
 def report(results: dict[Scenario, Figures], baseline: Scenario = BARE) -> str:
