@@ -29,6 +29,7 @@ from kit.suitpairs.results import CheckResolved
 from kit.suitpairs.skills import SKILLS, Skill, find_skill
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
 from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, fixed_layout, html
 from kit.widgets.suitpairs_odds import show_check_odds
 from kit.widgets.suitpairs_sheet import Mark, changes_html, marks_for, serious_html, sheet_html
 
@@ -37,7 +38,8 @@ DIFFICULTY_HINT = "Easy, Medium, Hard, Impossible or a number"
 
 
 def _wide(**kwargs: Any) -> widgets.Layout:
-    return widgets.Layout(width="auto", **kwargs)
+    """The layout (shared: never change it) of a control or row as wide as its content."""
+    return fixed_layout(width="auto", **kwargs)
 
 
 def _about(result: Any) -> str | None:
@@ -67,24 +69,25 @@ class AttributeTracker(widgets.VBox):
         self._quiet = False
         self.add_class("kit-attribute-tracker")
 
-        self.character_picker = widgets.Dropdown(description="Character", options=[],
-                                                 layout=widgets.Layout(width="24em"),
-                                                 style={"description_width": "initial"})
+        self.character_picker = fixed(widgets.Dropdown, description="Character", options=[],
+                                      layout={"width": "24em"}, style={"description_width": "initial"})
         self.character_picker.add_class("kit-character")
-        self.sheet_view = widgets.HTML()
+        self.sheet_view = html()
         self.sheet_view.add_class("kit-sheet")
-        self.serious_view = widgets.HTML()
-        self.changes_view = widgets.HTML()
+        self.serious_view = html()
+        self.changes_view = html()
         self.changes_view.add_class("kit-changes")
 
-        self.skill_picker = widgets.Dropdown(
+        self.skill_picker = fixed(
+            widgets.Dropdown,
             description="Skill", options=[(s.label, s.name) for s in SKILLS], value=SKILLS[0].name,
-            layout=_wide(), style={"description_width": "initial"},
+            layout={"width": "auto"}, style={"description_width": "initial"},
         )
         self.skill_picker.add_class("kit-skill")
-        self.difficulty_picker = widgets.Combobox(
+        self.difficulty_picker = fixed(
+            widgets.Combobox,
             description="Difficulty", options=[d.name for d in DIFFICULTIES], value="Medium",
-            placeholder=DIFFICULTY_HINT, ensure_option=False, layout=_wide(),
+            placeholder=DIFFICULTY_HINT, ensure_option=False, layout={"width": "auto"},
             style={"description_width": "initial"},
         )
         self.difficulty_picker.add_class("kit-difficulty")
@@ -96,32 +99,36 @@ class AttributeTracker(widgets.VBox):
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-sp-odds")
 
-        self.roll_view = widgets.HTML()
+        self.roll_view = html()
         self.roll_view.add_class("kit-roll")
-        self.result_view = widgets.HTML()
-        self.reroll_primary_button = labelled_button("Reroll", "Pay 1 point of the primary attribute (S-4)")
+        self.result_view = html()
+        self.reroll_primary_button = labelled_button("Reroll", "Pay 1 point of the primary attribute (S-4)",
+                                                     own_layout=True)
         self.reroll_primary_button.add_class("kit-reroll-primary")
-        self.reroll_secondary_button = labelled_button("Reroll", "Pay 1 point of the secondary attribute (S-4)")
+        self.reroll_secondary_button = labelled_button("Reroll", "Pay 1 point of the secondary attribute (S-4)",
+                                                       own_layout=True)
         self.reroll_secondary_button.add_class("kit-reroll-secondary")
         self.reroll_error = ErrorLine()
         self.accept_button = labelled_button("Accept the roll", "Let the standing roll decide the check (S-5)",
                                              "success")
         self.accept_button.add_class("kit-accept")
-        self.skip_consequences = widgets.Checkbox(
+        self.skip_consequences = fixed(
+            widgets.Checkbox,
             value=False, description="GM: skip this check's consequences (S-5 table option)", indent=False,
-            layout=_wide(),
+            layout={"width": "auto"},
         )
         self.accept_error = ErrorLine()
 
-        self.gm_what_picker = widgets.Dropdown(
+        self.gm_what_picker = fixed(
+            widgets.Dropdown,
             description="Value",
             options=[(a.label, a.title) for a in Attribute] + [(s.label, s.name) for s in SKILLS],
-            layout=_wide(), style={"description_width": "initial"},
+            layout={"width": "auto"}, style={"description_width": "initial"},
         )
-        self.gm_points = widgets.BoundedIntText(value=1, min=1, max=5, description="Points", layout=_wide(),
-                                                style={"description_width": "initial"})
-        self.gm_reason = widgets.Text(description="Reason", placeholder="why (shown in the log)", layout=_wide(),
-                                      style={"description_width": "initial"})
+        self.gm_points = fixed(widgets.BoundedIntText, value=1, min=1, max=5, description="Points",
+                               layout={"width": "auto"}, style={"description_width": "initial"})
+        self.gm_reason = fixed(widgets.Text, description="Reason", placeholder="why (shown in the log)",
+                               layout={"width": "auto"}, style={"description_width": "initial"})
         self.award_button = labelled_button("GM: award", "Award points; values stay within 0–5")
         self.take_away_button = labelled_button("GM: take away", "Take points away; values stay within 0–5",
                                                 "warning")
@@ -139,21 +146,21 @@ class AttributeTracker(widgets.VBox):
         self.difficulty_picker.observe(lambda _: self._draw_odds(), names="value")
 
         self.gm_panel = widgets.VBox([
-            widgets.HTML("<b>GM panel</b> — award or take away points (values stay within 0–5)"),
+            html("<b>GM panel</b> — award or take away points (values stay within 0–5)"),
             widgets.HBox([self.gm_what_picker, self.gm_points, self.gm_reason], layout=_wide(flex_flow="row wrap")),
             widgets.HBox([self.award_button, self.take_away_button]),
             self.gm_error,
-        ], layout=_wide(border="1px solid #ddd", padding="4px", margin="6px 0 0 0"))
+        ], layout=widgets.Layout(width="auto", border="1px solid #ddd", padding="4px", margin="6px 0 0 0"))
         self.gm_panel.add_class("kit-gm-panel")
         if not gm_panel:
             self.gm_panel.layout.display = "none"
         self.children = (
-            widgets.HTML("<b>Suit Pairs — character sheet</b>"),
+            html("<b>Suit Pairs — character sheet</b>"),
             self.character_picker,
             self.sheet_view,
             self.serious_view,
             self.changes_view,
-            widgets.HTML("<b>Skill check</b>"),
+            html("<b>Skill check</b>"),
             widgets.HBox([self.skill_picker, self.difficulty_picker, self.check_button],
                          layout=_wide(flex_flow="row wrap")),
             self.check_error,

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from kit.core.cards import Card
 from kit.core.tarot import TarotCard
 from kit.widgets.common import CardPicker
+from kit.widgets.shared import fixed_layout
 
 CHOSEN_MARK = "✓ "
 """Put before a selected card's label, so the selection is never shown by colour alone."""
@@ -121,10 +122,7 @@ class FacePicker(CardPicker):
 
 def spaced(*children: widgets.Widget) -> widgets.HBox:
     """A row of controls that wraps on narrow screens, with the error line last."""
-    box = widgets.HBox(list(children))
-    box.layout.flex_flow = "row wrap"
-    box.layout.align_items = "center"
-    return box
+    return widgets.HBox(list(children), layout=fixed_layout(flex_flow="row wrap", align_items="center"))
 
 
 NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -8,7 +8,7 @@ asked. The component only reads the game's state and results to draw them.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -20,6 +20,7 @@ from kit.rollunder.results import CombatStarted, format_clock
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
 from kit.widgets.rollunder_view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, fixed_layout, html
 
 ACTIONS: tuple[tuple[str, str], ...] = (
     ("Attack", "attack"),
@@ -53,20 +54,30 @@ HEALING: tuple[tuple[str, str], ...] = (
 )
 
 
-def _box(*children: widgets.Widget, row: bool = True, css: str = "") -> widgets.Box:
-    box = widgets.HBox(list(children)) if row else widgets.VBox(list(children))
-    if row:
-        box.layout.flex_flow = "row wrap"
-        box.layout.align_items = "center"
+W = TypeVar("W", bound=widgets.Widget)
+
+_LABEL = {"description_width": "initial"}
+"""Controls show their labels in full."""
+
+
+def _box(*children: widgets.Widget, row: bool = True, css: str = "", own_layout: bool = False) -> widgets.Box:
+    """A wrapping row (or a column) of controls; ``own_layout`` for a box that is shown and hidden."""
+    settings = {"flex_flow": "row wrap", "align_items": "center"} if row else {}
+    layout = widgets.Layout(**settings) if own_layout else fixed_layout(**settings)
+    box = widgets.HBox(list(children), layout=layout) if row else widgets.VBox(list(children), layout=layout)
     if css:
         box.add_class(css)
     return box
 
 
-def _int(description: str, tooltip: str, value: int = 0) -> widgets.IntText:
-    return widgets.IntText(value=value, description=description, tooltip=tooltip,
-                           style={"description_width": "initial"},
-                           layout=widgets.Layout(width="12em", min_width="12em"))
+def _int(description: str, tooltip: str, value: int = 0, own_layout: bool = False) -> widgets.IntText:
+    return fixed(widgets.IntText, value=value, description=description, tooltip=tooltip, style=_LABEL,
+                 layout={"width": "12em", "min_width": "12em"}, own_layout=own_layout)
+
+
+def _picker(kind: type[W], own_layout: bool = False, **kwargs: Any) -> W:
+    """A picker with its label in full (shared style); ``own_layout`` for one that is shown and hidden."""
+    return fixed(kind, style=_LABEL, own_layout=own_layout, **kwargs)
 
 
 class CombatSequencer(widgets.VBox):
@@ -94,53 +105,51 @@ class CombatSequencer(widgets.VBox):
         self._drawing = False
         self.add_class("kit-combat-sequencer")
 
-        self.tracks_view = widgets.HTML()
+        self.tracks_view = html()
         self.tracks_view.add_class("kit-tracks")
 
-        self.combatant_picker = widgets.SelectMultiple(description="Combatants", rows=4,
-                                                       style={"description_width": "initial"})
-        self.ambusher_picker = widgets.SelectMultiple(description="Ambushers", rows=4,
-                                                      style={"description_width": "initial"})
+        self.combatant_picker = _picker(widgets.SelectMultiple, description="Combatants", rows=4)
+        self.ambusher_picker = _picker(widgets.SelectMultiple, description="Ambushers", rows=4)
         self.start_button = labelled_button("Start combat", "Everyone tests Wits + Sergeant's Eye for initiative",
                                             "primary")
         self.start_button.add_class("kit-start-combat")
         self.start_error = ErrorLine()
-        self.initiative_view = widgets.HTML()
+        self.initiative_view = html()
         self.initiative_view.add_class("kit-initiative")
 
-        self.round_view = widgets.HTML()
+        self.round_view = html()
         self.round_view.add_class("kit-round")
 
-        self.actor_picker = widgets.Dropdown(description="Who acts", style={"description_width": "initial"})
-        self.action_picker = widgets.Dropdown(options=list(ACTIONS), value="attack", description="Action",
-                                              style={"description_width": "initial"})
-        self.target_picker = widgets.Dropdown(description="Target", style={"description_width": "initial"})
-        self.weapon_picker = widgets.Dropdown(description="Weapon", style={"description_width": "initial"})
-        self.defence_picker = widgets.Dropdown(
-            options=[("Defender's default", DEFAULT)] + [(DEFENCE_LABELS[d], d) for d in DEFENCES],
-            value=DEFAULT, description="Defence", style={"description_width": "initial"})
-        self.cover_input = _int("Cover rating", "Cover rating added to Duck & Cover against a ranged attack")
+        self.actor_picker = _picker(widgets.Dropdown, description="Who acts")
+        self.action_picker = _picker(widgets.Dropdown, options=list(ACTIONS), value="attack", description="Action")
+        self.target_picker = _picker(widgets.Dropdown, description="Target", own_layout=True)
+        self.weapon_picker = _picker(widgets.Dropdown, description="Weapon")
+        self.defence_picker = _picker(
+            widgets.Dropdown, options=[("Defender's default", DEFAULT)] + [(DEFENCE_LABELS[d], d) for d in DEFENCES],
+            value=DEFAULT, description="Defence", own_layout=True)
+        self.cover_input = _int("Cover rating", "Cover rating added to Duck & Cover against a ranged attack",
+                                own_layout=True)
         self.modifier_input = _int("Modifier", "Modifier on the test (−10…+10)")
-        self.defence_modifier_input = _int("Defence modifier", "Modifier on the defender's test (−10…+10)")
-        self.detail_input = widgets.Text(description="Item or feature", placeholder="e.g. the pistol, the door",
-                                         style={"description_width": "initial"})
-        self.skill_picker = widgets.Dropdown(description="Skill", style={"description_width": "initial"})
-        self.opponents_picker = widgets.SelectMultiple(description="Opponents in melee", rows=3,
-                                                       style={"description_width": "initial"})
+        self.defence_modifier_input = _int("Defence modifier", "Modifier on the defender's test (−10…+10)",
+                                           own_layout=True)
+        self.detail_input = _picker(widgets.Text, description="Item or feature",
+                                    placeholder="e.g. the pistol, the door")
+        self.skill_picker = _picker(widgets.Dropdown, description="Skill")
+        self.opponents_picker = _picker(widgets.SelectMultiple, description="Opponents in melee", rows=3)
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-attack-odds")
         self.act_button = labelled_button("Take this action", "Declare and resolve the chosen action", "primary")
         self.act_button.add_class("kit-act")
         self.act_error = ErrorLine()
 
-        self.free_action_picker = widgets.Dropdown(options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
-                                                   description="Free action", style={"description_width": "initial"})
-        self.free_detail_input = widgets.Text(description="What", placeholder="item dropped, or the statement",
-                                              style={"description_width": "initial"})
+        self.free_action_picker = _picker(widgets.Dropdown, options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
+                                          description="Free action")
+        self.free_detail_input = _picker(widgets.Text, description="What",
+                                         placeholder="item dropped, or the statement")
         self.free_button = labelled_button("Take free action", "A free action: once each a round")
         self.free_error = ErrorLine()
 
-        self.result_view = widgets.HTML()
+        self.result_view = html()
         self.result_view.add_class("kit-combat-result")
 
         self.next_round_button = labelled_button("Next round", "End this round (5 seconds) and start the next")
@@ -149,15 +158,15 @@ class CombatSequencer(widgets.VBox):
         self.end_combat_button.add_class("kit-end-combat")
         self.round_error = ErrorLine()
 
-        self.heal_kind_picker = widgets.Dropdown(options=list(HEALING), value="heal_stamina", description="Healing",
-                                                 style={"description_width": "initial"})
-        self.heal_character_picker = widgets.Dropdown(description="Patient", style={"description_width": "initial"})
-        self.physician_picker = widgets.Dropdown(description="Physician", style={"description_width": "initial"})
+        self.heal_kind_picker = _picker(widgets.Dropdown, options=list(HEALING), value="heal_stamina",
+                                        description="Healing")
+        self.heal_character_picker = _picker(widgets.Dropdown, description="Patient")
+        self.physician_picker = _picker(widgets.Dropdown, description="Physician")
         self.heal_modifier_input = _int("Modifier", "Modifier on the healing test (−10…+10)")
         self.heal_button = labelled_button("Heal", "Make the healing test")
         self.heal_button.add_class("kit-heal")
         self.heal_error = ErrorLine()
-        self.clock_view = widgets.HTML()
+        self.clock_view = html()
         self.clock_view.add_class("kit-clock")
         self.advance_hours = _int("Hours", "Hours to advance the game clock")
         self.advance_minutes = _int("Minutes", "Minutes to advance the game clock")
@@ -165,16 +174,16 @@ class CombatSequencer(widgets.VBox):
         self.advance_error = ErrorLine()
 
         self._attack_box = _box(self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
-                                self.defence_modifier_input)
-        self._detail_box = _box(self.detail_input)
-        self._skill_box = _box(self.skill_picker)
-        self._opponents_box = _box(self.opponents_picker)
-        self._physician_box = _box(self.physician_picker)
+                                self.defence_modifier_input, own_layout=True)
+        self._detail_box = _box(self.detail_input, own_layout=True)
+        self._skill_box = _box(self.skill_picker, own_layout=True)
+        self._opponents_box = _box(self.opponents_picker, own_layout=True)
+        self._physician_box = _box(self.physician_picker, own_layout=True)
 
         self.children = (
-            widgets.HTML("<h3>Combat round sequencer</h3>"),
+            html("<h3>Combat round sequencer</h3>"),
             self.tracks_view,
-            _box(widgets.HTML("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker, self.start_button,
+            _box(html("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker, self.start_button,
                  self.start_error, css="kit-combat-setup"),
             self.initiative_view,
             self.round_view,
@@ -184,7 +193,7 @@ class CombatSequencer(widgets.VBox):
             _box(self.free_action_picker, self.free_detail_input, self.free_button, self.free_error),
             self.result_view,
             _box(self.next_round_button, self.end_combat_button, self.round_error),
-            _box(_box(widgets.HTML("<b>After combat</b>"), self.heal_kind_picker, self.heal_character_picker,
+            _box(_box(html("<b>After combat</b>"), self.heal_kind_picker, self.heal_character_picker,
                       self._physician_box, self.heal_modifier_input, self.heal_button, self.heal_error),
                  _box(self.clock_view, self.advance_hours, self.advance_minutes, self.advance_button,
                       self.advance_error), row=False, css="kit-healing"),

@@ -14,11 +14,21 @@ from kit.core.errors import RulesError
 from kit.render import to_html
 from kit.render.distribution import distribution_svg
 from kit.render.html import face_html
+from kit.widgets.shared import fixed_layout, fixed_style
 
 T = TypeVar("T")
 
 
-class ErrorLine(widgets.HTML):
+class SharedLookHTML(widgets.HTML):
+    """An HTML view drawn with the shared layout and style (see :mod:`kit.widgets.shared`) unless given its own."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout())
+        kwargs.setdefault("style", fixed_style(widgets.HTML))
+        super().__init__(**kwargs)
+
+
+class ErrorLine(SharedLookHTML):
     """Shows why an action was refused, beside the control that asked for it."""
 
     def show(self, error: Exception) -> None:
@@ -58,7 +68,7 @@ def attempt(error_line: ErrorLine, action: Callable[[], T]) -> T | None:
     return result
 
 
-class OddsView(widgets.HTML):
+class OddsView(SharedLookHTML):
     """The exact chance of success and a small bar chart of the outcomes."""
 
     def show(self, distribution: Mapping[int, Fraction], succeeds: Callable[[int], bool] | None,
@@ -77,7 +87,7 @@ def faces_html(faces: list[Face] | tuple[Face, ...]) -> str:
     return "".join(face_html(face) for face in faces)
 
 
-class PlayLog(widgets.HTML):
+class PlayLog(SharedLookHTML):
     """The last turns of the game, newest first."""
 
     def __init__(self, limit: int = 8, **kwargs: Any):
@@ -112,10 +122,10 @@ class CardPicker(widgets.HBox):
     """How every card's label is drawn (colour aside)."""
 
     def __init__(self, single: bool = False, spare: int = 0, **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout(flex_flow="row wrap"))
         super().__init__(**kwargs)
         self.single = single
         self.spare = spare
-        self.layout.flex_flow = "row wrap"
         self._pool: list[widgets.ToggleButton] = []
         self._toggles: list[widgets.ToggleButton] = []
         self._on_change: list[Callable[[], None]] = []
@@ -135,7 +145,7 @@ class CardPicker(widgets.HBox):
 
     def _grow(self, count: int) -> None:
         while len(self._pool) < count:
-            toggle = widgets.ToggleButton(layout=widgets.Layout(width="auto", min_width="3.2em"),
+            toggle = widgets.ToggleButton(layout=fixed_layout(width="auto", min_width="3.2em"),
                                           style=dict(self.CARD_STYLE), _dom_classes=("kit-card",))
             toggle.observe(self._toggled, names="value")
             self._pool.append(toggle)
@@ -215,10 +225,15 @@ class CardPicker(widgets.HBox):
         self.select()
 
 
-def labelled_button(label: str, tooltip: str, style: str = "") -> widgets.Button:
-    """A button with a text label (never an icon alone) and a tooltip that says what it does."""
-    return widgets.Button(description=label, tooltip=tooltip, button_style=style,
-                          layout=widgets.Layout(width="auto"))
+def labelled_button(label: str, tooltip: str, style: str = "", own_layout: bool = False) -> widgets.Button:
+    """A button with a text label (never an icon alone) and a tooltip that says what it does.
+
+    Buttons share one layout and one style model; ``own_layout`` gives a button that is shown
+    and hidden its own layout.
+    """
+    layout = widgets.Layout(width="auto") if own_layout else fixed_layout(width="auto")
+    return widgets.Button(description=label, tooltip=tooltip, button_style=style, layout=layout,
+                          style=fixed_style(widgets.Button))
 
 
 def face_label(card: Any) -> tuple[str, str, bool]:

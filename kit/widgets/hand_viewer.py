@@ -24,6 +24,7 @@ from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, s
 from kit.widgets.common import ErrorLine, attempt, labelled_button
 from kit.widgets.falkefateifaux_flow import awaited_from
 from kit.widgets.session import TableSession
+from kit.widgets.shared import html
 
 
 class HandViewer(widgets.VBox):
@@ -52,14 +53,14 @@ class HandViewer(widgets.VBox):
 
         self.character_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
         self.character_picker.add_class("kit-hand-character")
-        self.summary_view = widgets.HTML()
+        self.summary_view = html()
         self.summary_view.add_class("kit-hand-summary")
-        self.prompt_view = widgets.HTML()
+        self.prompt_view = html()
         self.prompt_view.add_class("kit-hand-prompt")
         self.cards = FacePicker(spare=2)  # Preparation draws two (F-11): no new buttons for them
         self.cards.add_class("kit-hand-cards")
         self.cards.on_change(self._selection_changed)
-        self.selection_view = widgets.HTML()
+        self.selection_view = html()
         self.selection_view.add_class("kit-hand-selection")
 
         self.play_button = labelled_button("Play selected card into the stack",
@@ -92,11 +93,11 @@ class HandViewer(widgets.VBox):
         self.end_scene_button.add_class("kit-hand-end-scene")
         self.scene_error = ErrorLine()
         self.scene_error.add_class("kit-hand-scene-error")
-        self.result_view = widgets.HTML()
+        self.result_view = html()
         self.result_view.add_class("kit-hand-result")
 
         self.children = (
-            widgets.HTML("<h3>Hand</h3>"),
+            html("<h3>Hand</h3>"),
             self.character_picker,
             self.summary_view,
             self.prompt_view,

@@ -29,6 +29,7 @@ from kit.widgets.card_faces import FacePicker, card_face, spaced
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
 from kit.widgets.falkefateifaux_flow import latest_flip
 from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, html
 
 _WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
@@ -51,12 +52,8 @@ class _Panel:
         return resolver.__dict__[self.name]
 
 
-def _wide(width: str = "20em") -> widgets.Layout:
-    return widgets.Layout(width=width)
-
-
 def _checkbox(description: str) -> widgets.Checkbox:
-    return widgets.Checkbox(value=False, description=description, indent=False, layout=_wide("auto"))
+    return fixed(widgets.Checkbox, value=False, description=description, indent=False, layout={"width": "auto"})
 
 
 class StackResolver(widgets.VBox):
@@ -91,12 +88,12 @@ class StackResolver(widgets.VBox):
         self._build_setup()
         self._build_resolution()
         self._head = (
-            widgets.HTML("<h3>Flip a stack</h3>"),
+            html("<h3>Flip a stack</h3>"),
             spaced(self.actor_picker, self.skill_picker, self.skill_view, self.skill_error),
             spaced(self.mode_picker, self.target_input, self.opponent_picker, self.against_skill_picker),
             spaced(self.adverb_picker, self.adverb_error),
             spaced(self.plus_input, self.minus_input, self.modifier_input, self.granted_suit_picker),
-            spaced(widgets.HTML("<b>Fate tokens (F-7):</b>"), self.boost_box, self.suit_box, self.hinder_box,
+            spaced(html("<b>Fate tokens (F-7):</b>"), self.boost_box, self.suit_box, self.hinder_box,
                    self.spend_error),
             self.opposing_box,
             self.setup_error,
@@ -117,41 +114,45 @@ class StackResolver(widgets.VBox):
     # -- building ---------------------------------------------------------------------------
 
     def _build_setup(self) -> None:
-        self.actor_picker = widgets.Dropdown(description="Actor", style=_WIDE, layout=_wide("14em"))
+        self.actor_picker = fixed(widgets.Dropdown, description="Actor", style=_WIDE, layout={"width": "14em"})
         self.actor_picker.add_class("kit-actor")
-        self.skill_picker = widgets.Combobox(description="Skill", options=list(SKILLS), value="Fisticuffs",
-                                             ensure_option=False, placeholder="type or pick a skill",
-                                             style=_WIDE, layout=_wide("16em"))
+        self.skill_picker = fixed(widgets.Combobox, description="Skill", options=list(SKILLS), value="Fisticuffs",
+                                  ensure_option=False, placeholder="type or pick a skill",
+                                  style=_WIDE, layout={"width": "16em"})
         self.skill_picker.add_class("kit-skill")
-        self.skill_view = widgets.HTML()
+        self.skill_view = html()
         self.skill_view.add_class("kit-skill-suit")
         self.skill_error = ErrorLine()
         self.skill_error.add_class("kit-skill-error")
-        self.mode_picker = widgets.RadioButtons(
+        self.mode_picker = fixed(
+            widgets.RadioButtons,
             options=[("Against a target", "target"), ("Contest (opposing skill)", "contest")], value="target",
             description="Flip", style=_WIDE)
         self.mode_picker.add_class("kit-mode")
-        self.target_input = widgets.IntText(value=8, description="Target", style=_WIDE, layout=_wide("10em"))
+        self.target_input = fixed(widgets.IntText, value=8, description="Target", style=_WIDE, layout={"width": "10em"},
+                                  own_layout=True)
         self.target_input.add_class("kit-target")
-        self.opponent_picker = widgets.Dropdown(description="Opponent", style=_WIDE, layout=_wide("16em"))
+        self.opponent_picker = fixed(widgets.Dropdown, description="Opponent", style=_WIDE, layout={"width": "16em"})
         self.opponent_picker.add_class("kit-opponent")
-        self.against_skill_picker = widgets.Combobox(description="Opposing skill", options=list(SKILLS),
-                                                     value="Athletics", ensure_option=False, style=_WIDE,
-                                                     layout=_wide("18em"))
+        self.against_skill_picker = fixed(widgets.Combobox, description="Opposing skill", options=list(SKILLS),
+                                          value="Athletics", ensure_option=False, style=_WIDE,
+                                          layout={"width": "18em"}, own_layout=True)
         self.against_skill_picker.add_class("kit-against-skill")
-        self.adverb_picker = widgets.SelectMultiple(description="Adverb (one at most)", rows=4, style=_WIDE,
-                                                    layout=_wide("24em"))
+        self.adverb_picker = fixed(widgets.SelectMultiple, description="Adverb (one at most)", rows=4, style=_WIDE,
+                                   layout={"width": "24em"})
         self.adverb_picker.add_class("kit-adverb")
         self.adverb_error = ErrorLine()
         self.adverb_error.add_class("kit-adverb-error")
-        self.plus_input = widgets.BoundedIntText(value=0, min=0, max=6, description="GM [+]", style=_WIDE,
-                                                 layout=_wide("8em"))
-        self.minus_input = widgets.BoundedIntText(value=0, min=0, max=6, description="GM [−]", style=_WIDE,
-                                                  layout=_wide("8em"))
-        self.modifier_input = widgets.IntText(value=0, description="Modifier", style=_WIDE, layout=_wide("9em"))
-        self.granted_suit_picker = widgets.Dropdown(
+        self.plus_input = fixed(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [+]", style=_WIDE,
+                                layout={"width": "8em"})
+        self.minus_input = fixed(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [−]", style=_WIDE,
+                                 layout={"width": "8em"})
+        self.modifier_input = fixed(widgets.IntText, value=0, description="Modifier", style=_WIDE,
+                                    layout={"width": "9em"})
+        self.granted_suit_picker = fixed(
+            widgets.Dropdown,
             options=[("none", "")] + [(f"{s.symbol} {s.title}", s.title) for s in Suit],
-            value="", description="Granted suit (object, free)", style=_WIDE, layout=_wide("20em"))
+            value="", description="Granted suit (object, free)", style=_WIDE, layout={"width": "20em"})
         self.boost_box = _checkbox("[++] boost")
         self.boost_box.add_class("kit-boost")
         self.suit_box = _checkbox("grant the skill's suit")
@@ -160,19 +161,19 @@ class StackResolver(widgets.VBox):
         self.hinder_box.add_class("kit-hinder")
         self.spend_error = ErrorLine()
         self.spend_error.add_class("kit-spend-error")
-        self.against_adverb_picker = widgets.SelectMultiple(description="Opponent's adverb", rows=4, style=_WIDE,
-                                                            layout=_wide("24em"))
+        self.against_adverb_picker = fixed(widgets.SelectMultiple, description="Opponent's adverb", rows=4,
+                                           style=_WIDE, layout={"width": "24em"})
         self.against_boost_box = _checkbox("opponent [++] boost")
         self.against_suit_box = _checkbox("opponent grants their skill's suit")
         self.against_hinder_box = _checkbox("opponent gives the actor [−]")
-        self._contest_only = widgets.HBox([self.against_adverb_picker, self.against_boost_box, self.against_suit_box])
-        self._contest_only.layout.flex_flow = "row wrap"
-        self.opposing_box = widgets.VBox([widgets.HTML("<b>Opposing side</b>"), self._contest_only,
+        self._contest_only = widgets.HBox([self.against_adverb_picker, self.against_boost_box, self.against_suit_box],
+                                          layout=widgets.Layout(flex_flow="row wrap"))  # its own: shown for a contest
+        self.opposing_box = widgets.VBox([html("<b>Opposing side</b>"), self._contest_only,
                                           self.against_hinder_box])
         self.opposing_box.add_class("kit-opposing")
         self.setup_error = ErrorLine()
         self.setup_error.add_class("kit-setup-error")
-        self.plan_view = widgets.HTML()
+        self.plan_view = html()
         self.plan_view.add_class("kit-plan")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-flip-odds")
@@ -185,11 +186,11 @@ class StackResolver(widgets.VBox):
             control.observe(self._setup_changed, names="value")
 
     def _build_resolution(self) -> None:
-        self.awaiting_view = widgets.HTML()
+        self.awaiting_view = html()
         self.awaiting_view.add_class("kit-awaiting")
-        self.stack_view = widgets.HTML()
+        self.stack_view = html()
         self.stack_view.add_class("kit-stack")
-        self.result_view = widgets.HTML()
+        self.result_view = html()
         self.result_view.add_class("kit-flip-result")
         self._panels: dict[str, widgets.VBox] = {}
 
@@ -220,11 +221,11 @@ class StackResolver(widgets.VBox):
                 "Take the selected card", "Choose the stack's card (F-4)", "primary")
             button.add_class("kit-choose")
             self.__dict__["leave_button"] = other = labelled_button("Leave the Red Joker",
-                                                                    "Do not take the Red Joker (F-5)")
+                                                                    "Do not take the Red Joker (F-5)", own_layout=True)
             other.add_class("kit-leave-red-joker")
             self.__dict__["choose_error"] = error = ErrorLine()
             error.add_class("kit-choose-error")
-            self.__dict__["choose_label"] = label = widgets.HTML()
+            self.__dict__["choose_label"] = label = html()
             button.on_click(lambda _: self.choose())
             other.on_click(lambda _: self.leave_red_joker())
             button.disabled = other.disabled = True
@@ -239,7 +240,7 @@ class StackResolver(widgets.VBox):
             other.add_class("kit-pass")
             self.__dict__["guide_error"] = error = ErrorLine()
             error.add_class("kit-guide-error")
-            self.__dict__["guide_label"] = label = widgets.HTML()
+            self.__dict__["guide_label"] = label = html()
             button.on_click(lambda _: self.guide())
             other.on_click(lambda _: self.pass_guide())
             button.disabled = other.disabled = True

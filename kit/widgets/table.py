@@ -20,6 +20,7 @@ from kit.core.errors import RulesError
 from kit.systems import get_system, normalise_system_name
 from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button
 from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, html
 from kit.widgets.shelf import Shelf, default_games_dir, download_link
 
 POST_FORMATS = ("markdown", "bbcode", "text")
@@ -65,31 +66,30 @@ class Table(widgets.VBox):
         self.add_class("kit-table")
         self.add_class(f"kit-table-{self.system}")
 
-        self.heading = widgets.HTML(f"<h2>{escape(self.title)} table</h2>")
-        self.status = widgets.HTML()
+        self.heading = html(f"<h2>{escape(self.title)} table</h2>")
+        self.status = html()
         self.status.add_class("kit-status")
 
-        self.game_picker = widgets.Dropdown(description="Game file", options=[],
-                                            style={"description_width": "initial"},
-                                            layout=widgets.Layout(width="28em"))
+        self.game_picker = fixed(widgets.Dropdown, description="Game file", options=[],
+                                 style={"description_width": "initial"}, layout={"width": "28em"})
         self.open_button = labelled_button("Open", "Open the chosen game file")
         self.reload_button = labelled_button("Reload", "Read the game file again (another table may have moved on)")
-        self.players_box = widgets.Text(description="Players", placeholder="Ann, Ben",
-                                        style={"description_width": "initial"})
-        self.name_box = widgets.Text(description="File name", placeholder="our-game",
-                                     style={"description_width": "initial"})
+        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ann, Ben",
+                                 style={"description_width": "initial"})
+        self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
+                              style={"description_width": "initial"})
         self.new_button = labelled_button("New game", "Start a new game file with a ready-made party")
-        self.upload = widgets.FileUpload(accept=".ipynb", multiple=False, description="Upload game file")
+        self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
         self.shelf_error = ErrorLine()
         self.components = widgets.VBox()
         self.play_log = PlayLog(limit=8)
         self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
-        self.download = widgets.HTML()
-        self.post_format = widgets.Dropdown(description="Forum post", options=POST_FORMATS, value="markdown",
-                                            style={"description_width": "initial"})
-        self.post = widgets.Textarea(description="Post text", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="100%", height="9em"),
-                                     placeholder="The last turn as a forum post appears here.")
+        self.download = html()
+        self.post_format = fixed(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown",
+                                 style={"description_width": "initial"})
+        self.post = fixed(widgets.Textarea, description="Post text", style={"description_width": "initial"},
+                          layout={"width": "100%", "height": "9em"},
+                          placeholder="The last turn as a forum post appears here.")
         self.post.add_class("kit-post")
         self.share_error = ErrorLine()
 

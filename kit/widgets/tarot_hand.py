@@ -18,6 +18,7 @@ from kit.rollunder.fate import USES
 from kit.widgets.common import CardPicker, ErrorLine, attempt, labelled_button
 from kit.widgets.rollunder_view import card_kind, card_powers
 from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, html
 
 USE_LABELS = {
     "reroll": "Reroll (more rolls, the best stands)",
@@ -47,24 +48,24 @@ class TarotHand(widgets.VBox):
         self._shown: list[Any] = []
         self._drawing = False
 
-        self.holder_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
-        self.hand_view = widgets.HTML()
+        self.holder_picker = fixed(widgets.Dropdown, description="Hand of", style={"description_width": "initial"})
+        self.hand_view = html()
         self.hand_view.add_class("kit-hand-list")
         self.cards = CardPicker(single=True)
         self.cards.add_class("kit-tarot-cards")
         self.cards.on_change(lambda: self._selection_changed(None))
-        self.selection_view = widgets.HTML()
+        self.selection_view = html()
         self.selection_view.add_class("kit-card-selection")
-        self.test_view = widgets.HTML()
+        self.test_view = html()
         self.test_view.add_class("kit-open-test")
-        self.use_picker = widgets.Dropdown(options=[(USE_LABELS[u], u) for u in USES], value="reroll",
-                                           description="Use", style={"description_width": "initial"})
-        self.on_picker = widgets.Dropdown(description="On the test of", style={"description_width": "initial"})
-        self.consent_input = widgets.Text(description="Consent of player",
-                                          placeholder="needed for another player's character",
-                                          style={"description_width": "initial"})
-        self.note_input = widgets.Text(description="Narrative note", placeholder="what should change",
-                                       style={"description_width": "initial"})
+        label = {"description_width": "initial"}
+        self.use_picker = fixed(widgets.Dropdown, options=[(USE_LABELS[u], u) for u in USES], value="reroll",
+                                description="Use", style=label)
+        self.on_picker = fixed(widgets.Dropdown, description="On the test of", style=label)
+        self.consent_input = fixed(widgets.Text, description="Consent of player",
+                                   placeholder="needed for another player's character", style=label)
+        self.note_input = fixed(widgets.Text, description="Narrative note", placeholder="what should change",
+                                style=label)
         self.spend_button = labelled_button("Spend selected card", "Spend the chosen fate card", "primary")
         self.spend_button.add_class("kit-spend-card")
         self.spend_error = ErrorLine()
@@ -72,11 +73,11 @@ class TarotHand(widgets.VBox):
         self.start_play_button.add_class("kit-start-play")
         self.deal_button = labelled_button("GM: deal new cards", "Top every hand up to ceil(Fate / 2) cards")
         self.deal_error = ErrorLine()
-        self.result_view = widgets.HTML()
+        self.result_view = html()
         self.result_view.add_class("kit-fate-result")
 
         self.children = (
-            widgets.HTML("<h3>Fate cards (Tarot)</h3>"),
+            html("<h3>Fate cards (Tarot)</h3>"),
             self.holder_picker,
             self.hand_view,
             self.cards,
