@@ -6,6 +6,11 @@ reads the file again: while the bytes are still exactly those, the file holds th
 turns and nothing needs re-checking; any other bytes (another table moved the game on, someone
 edited the file) are checked as :func:`kit.gamefile.append_to_game` checks them. A turn then
 costs a read, the rules and one write, whatever the length of the game.
+
+While the file's stamp (inode, size, modification time) is unchanged, the rules decide the
+turn before the lock is taken, so a table can show the result at once; the bytes are compared
+under the lock all the same, and a file that changed without changing its stamp is checked in
+full, the turn taken back and taken again (or refused).
 """
 
 from __future__ import annotations
@@ -23,9 +28,13 @@ from kit.gamefile.store import (
     Written,
     append_locked,
     file_lock,
+    file_stamp,
     has_canonical_ids,
     locked,
+    perform,
     read_raw_bytes,
+    rebuild,
+    write_known_turn,
 )
 
 
@@ -44,11 +53,12 @@ class HeldGameFile:
         target = Path(path)
         with locked(target, timeout):
             data = read_raw_bytes(target)
+            stamp = file_stamp(target)
         raw = parse_notebook(data)
         checked = check(raw)
         if checked.problem:
             raise checked.problem
-        known = Written(data, checked.header) if has_canonical_ids(raw) else None
+        known = Written(data, checked.header, stamp) if has_canonical_ids(raw) else None
         return cls(target, checked.game, known)
 
     def take(self, action: str, args: Mapping[str, Any], *, rig: Mapping[str, Any] | None = None,
@@ -60,8 +70,30 @@ class HeldGameFile:
         the file are unchanged. ``performed(result)`` is called as soon as the rules have
         decided the turn, before it is written (if the write then fails, the game goes back to
         the turns the file holds and the error propagates).
+
+        While the file's stamp (inode, size, modification time) is the one it had when this
+        table last read or wrote it, the rules decide the turn and ``performed`` sees it before
+        the lock is even taken; under the lock the bytes are then compared, and if the file
+        changed after all the game goes back, the file is checked in full and the turn is taken
+        again (``performed`` is called again, with the same result, or the error propagates).
         """
         self._lock.timeout = timeout
+        known = self._known
+        if known is not None and known.stamp is not None and file_stamp(self.path) == known.stamp:
+            turns = self.game.turn
+            result = perform(self.game, action, args, rig)  # a refusal changes nothing and shows nothing
+            try:
+                if performed is not None:
+                    performed(result)
+                with locked(self.path, timeout, self._lock):
+                    written = write_known_turn(self.path, self.game, result, known)
+            except BaseException:
+                rebuild(self.game, turns)
+                raise
+            if written is not None:
+                self._known = written
+                return result
+            rebuild(self.game, turns)  # the file changed under the same stamp: check it in full below
         with locked(self.path, timeout, self._lock):
             result, self._known = append_locked(self.path, self.game, action, args, rig=rig, known=self._known,
                                                 performed=performed)

@@ -355,10 +355,25 @@ def append_to_game(path: str | os.PathLike[str], game: Game, action: str, args: 
 
 @dataclass(frozen=True)
 class Written:
-    """A game file's bytes as the kit last read (verified) or wrote them, with the header they hold."""
+    """A game file's bytes as the kit last read (verified) or wrote them, with the header they hold.
+
+    ``stamp`` is the file's (inode, size, modification time) just after: a file whose stamp is
+    unchanged almost surely still holds these bytes (the bytes themselves are compared before
+    anything is written).
+    """
 
     data: bytes
     header: Header
+    stamp: tuple[int, int, int] | None = None
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """The file's (inode, size, modification time in ns), or None if it cannot be read."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_ino, status.st_size, status.st_mtime_ns
 
 
 def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any], *,
@@ -384,20 +399,37 @@ def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any]
     try:
         if performed is not None:
             performed(result)
-        after = header.updated(game)
-        cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
-        for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
-                            ("metadata", notebook_metadata(after))):
-            schema.validate(part, value)
-        new_data = with_turn_added(data, header, after, cell) if canonical else None
-        if new_data is None:
-            new_data = _write(target, game, header)  # another tool's layout: rebuilt whole, in the kit's layout
-        else:
-            atomic_write(target, new_data)
+        written = write_turn(target, game, result, data, header, canonical)
     except BaseException:
-        _rebuild(game, turns)
+        rebuild(game, turns)
         raise
-    return result, Written(bytes(new_data), after)
+    return result, written
+
+
+def write_known_turn(target: Path, game: Game, result: Any, known: Written) -> Written | None:
+    """Write the turn ``game`` just took if the file still holds exactly ``known``'s bytes; else None, nothing written.
+
+    For a caller holding the lock that took the turn on its game before taking the lock.
+    """
+    data = read_raw_bytes(target)
+    if data != known.data:
+        return None
+    return write_turn(target, game, result, data, known.header, True)
+
+
+def write_turn(target: Path, game: Game, result: Any, data: bytes, header: Header, canonical: bool) -> Written:
+    """Write ``game``'s last turn into the file whose bytes are ``data``: the new cell spliced in, or the whole file."""
+    after = header.updated(game)
+    cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
+    for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
+                        ("metadata", notebook_metadata(after))):
+        schema.validate(part, value)
+    new_data = with_turn_added(data, header, after, cell) if canonical else None
+    if new_data is None:
+        new_data = _write(target, game, header)  # another tool's layout: rebuilt whole, in the kit's layout
+    else:
+        atomic_write(target, new_data)
+    return Written(bytes(new_data), after, file_stamp(target))
 
 
 def _same_turns(raw: RawGameFile, game: Game) -> Header:
@@ -425,7 +457,7 @@ def has_canonical_ids(raw: RawGameFile) -> bool:
             and all(cell.cell_id == turn_cell_id(cell.position) for cell in raw.turns))
 
 
-def _rebuild(game: Game, turns: int) -> None:
+def rebuild(game: Game, turns: int) -> None:
     """Make ``game`` again what its first ``turns`` events make (after a turn that was not written)."""
     with paused_gc():
         fresh = type(game).replay(game.seed, dict(game.options), list(game.log)[:turns])

@@ -8,6 +8,7 @@ the bytes, and the file is then checked as ``append_to_game`` checks it.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from kit.gamefile import (
     store,
     verify,
 )
+from kit.gamefile.store import file_stamp
 
 DRAW = {"who": "Ada", "count": 1, "bonus": 0}
 
@@ -157,3 +159,45 @@ def test_opening_a_broken_file_names_the_bad_turn(tavern_file: Path):
     with pytest.raises(BrokenGameError) as caught:
         HeldGameFile.open(tavern_file)
     assert caught.value.turn == 3
+
+
+def test_a_file_with_a_new_stamp_is_checked_before_the_rules_decide(tavern_file: Path):
+    held = HeldGameFile.open(tavern_file)
+    append_turn(tavern_file, "draw", {"who": "Bo", "count": 1, "bonus": 0}, game=load(tavern_file))
+    seen: list[Any] = []
+    with pytest.raises(GameMovedOnError):
+        held.take("draw", DRAW, performed=seen.append)
+    assert seen == []  # another table's turn changed the stamp: nothing was decided or shown
+
+
+def _edit_keeping_the_stamp(path: Path, old: bytes, new: bytes) -> None:
+    """Change bytes in place, same length, and put the modification time back (inode and size unchanged)."""
+    status = path.stat()
+    data = path.read_bytes()
+    assert len(old) == len(new) and data.count(old) >= 1
+    with path.open("r+b") as stream:
+        stream.write(data.replace(old, new, 1))
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert file_stamp(path) == (status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def test_an_edit_that_keeps_the_stamp_is_caught_under_the_lock_and_the_turn_taken_back(tavern_file: Path):
+    held = HeldGameFile.open(tavern_file)
+    held.take("draw", DRAW)
+    state = _state(held.game)
+    _edit_keeping_the_stamp(tavern_file, b'"outcome":{"luck":1', b'"outcome":{"luck":7')
+    before = tavern_file.read_bytes()
+    seen: list[Any] = []
+    with pytest.raises(BrokenGameError):
+        held.take("draw", DRAW, performed=seen.append)
+    assert len(seen) == 1  # decided and shown before the lock, then taken back
+    assert tavern_file.read_bytes() == before and _state(held.game) == state
+
+
+def test_a_relayout_that_keeps_the_stamp_is_checked_and_the_same_turn_taken_again(tavern_file: Path):
+    held = HeldGameFile.open(tavern_file)
+    _edit_keeping_the_stamp(tavern_file, b'\n "metadata"', b'\n"metadata" ')  # same content, other bytes
+    seen: list[Any] = []
+    result = held.take("draw", DRAW, performed=seen.append)
+    assert seen == [result, result]  # decided before the lock, then again after the full check: the same turn
+    assert verify(tavern_file).ok and load(tavern_file).fingerprint() == held.game.fingerprint()
