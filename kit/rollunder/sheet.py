@@ -121,6 +121,12 @@ class Character:
     physical_damage: int = 0
     fate_cards: list[TarotCard] = field(default_factory=list)
 
+    def copy(self) -> Character:
+        """An independent copy (weapons and cards are immutable and shared)."""
+        return Character(self.name, self.player, dict(self.attributes), dict(self.skills), list(self.weapons),
+                         self.armour, self.stamina, self.physical, self.stamina_damage, self.physical_damage,
+                         list(self.fate_cards))
+
     def attribute(self, name: str) -> tuple[str, int]:
         """An attribute's canonical name and value; an unknown one is refused (R-1)."""
         canonical = lookup(name, self.attributes, "attribute")

@@ -1,12 +1,15 @@
 """The game state: characters, the clock, the fate deck, combat and healing records.
 
-Everything here is plain data that ``copy.deepcopy`` can save and restore; the rules that
-change it live in the game's actions.
+Everything here is plain data that ``copy.deepcopy`` can save and restore (a live action keeps
+a copy so a refusal changes nothing); the rules that change it live in the game's actions. The
+state copies itself quickly: cards, weapons, outcomes and test sides are immutable and shared,
+every container is copied.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from kit.core.decks import Deck
 from kit.core.tarot import TarotCard
@@ -86,6 +89,18 @@ class CombatState:
         """Seconds of combat so far, counting the round in progress (R-4: 5 seconds a round)."""
         return (self.rounds_played + 1) * ROUND_SECONDS
 
+    def copy(self) -> CombatState:
+        """An independent copy."""
+        return replace(
+            self, combatants=list(self.combatants), ambushers=list(self.ambushers),
+            initiative={name: replace(entry) for name, entry in self.initiative.items()},
+            ambush_rolls=dict(self.ambush_rolls), order=list(self.order), acted=list(self.acted),
+            ran=list(self.ran), melee_defended=list(self.melee_defended),
+            attack_and_defend=list(self.attack_and_defend),
+            free_actions={name: list(actions) for name, actions in self.free_actions.items()},
+            free_attacks=list(self.free_attacks), aims=dict(self.aims),
+        )
+
 
 @dataclass
 class TestRecord:
@@ -125,3 +140,16 @@ class RollUnderState:
     healing: dict[str, Healing] = field(default_factory=dict)
     permits: dict[str, int] = field(default_factory=dict)
     narratives: list[dict[str, str]] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RollUnderState:
+        """A fast deep copy (see the module's docstring)."""
+        deck = self.fate_deck
+        return RollUnderState(
+            {name: character.copy() for name, character in self.characters.items()},
+            Deck(deck.name, list(deck.draw_pile), list(deck.discard_pile), deck.reshuffles),
+            self.clock, self.play_started, list(self.draw_order),
+            self.combat.copy() if self.combat is not None else None,
+            replace(self.last_test, sides=dict(self.last_test.sides)) if self.last_test is not None else None,
+            {name: replace(record) for name, record in self.healing.items()},
+            dict(self.permits), [dict(note) for note in self.narratives],
+        )
