@@ -226,3 +226,20 @@ def test_a_failed_write_is_shown_beside_the_control_and_changes_nothing(tmp_path
     assert taken is None
     assert line.message.startswith("the game file could not be written (No space left on device); the turn was not")
     assert path.read_bytes() == before and session.game.fingerprint() == state
+
+
+def test_the_garbage_collector_waits_until_the_result_is_shown(tmp_path):
+    import gc
+
+    path = tmp_path / "game.ipynb"
+    gamefile.save(mira_game(), path)
+    session = TableSession.open(path)
+    during: list[bool] = []
+    session.first(lambda _: during.append(gc.isenabled()))
+    session.listen(lambda _: during.append(gc.isenabled()))
+    assert gc.isenabled()
+    session.act("check", character="Mira", skill="Defy", difficulty="Easy")
+    assert during == [False, True] and gc.isenabled()
+    with pytest.raises(RulesError):
+        session.act("check", character="Nobody", skill="Defy", difficulty="Easy")
+    assert gc.isenabled()
