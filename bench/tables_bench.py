@@ -56,14 +56,15 @@ class Case:
     game: str | None = None
 
 
-def table(folder: str, system: str, click: str, expect: str) -> Scenario:
+def table(folder: str, system: str, click: str, expect: str, expect_text: str | None = None) -> Scenario:
     """A table's notebook: ready when its forum post box (the last part) and the clicked control are drawn."""
-    return Scenario(f"{folder}/tables/{system}.ipynb", f".kit-table-{system} .kit-post && {click}", click, expect)
+    return Scenario(f"{folder}/tables/{system}.ipynb", f".kit-table-{system} .kit-post && {click}", click, expect,
+                    expect_text)
 
 
 TABLE_CASES = [
     Case("table falkefateifaux (flip)", table("notebooks", "falkefateifaux", ".kit-stack-resolver .kit-flip",
-                                               ".kit-stack-resolver .kit-stack"), 1.3,
+                                               ".kit-stack-resolver .kit-awaiting", "Now:"), 1.3,
          "notebooks/games/falkefateifaux-sample.ipynb"),
     Case("table suitpairs (check)", table("notebooks", "suitpairs", ".kit-attribute-tracker .kit-check",
                                           ".kit-attribute-tracker .kit-roll"), 1.3,
@@ -72,7 +73,7 @@ TABLE_CASES = [
                                          ".kit-combat-sequencer .kit-combat-result"), 1.3,
          "notebooks/games/rollunder-sample.ipynb"),
     Case("table falkefateifaux, big game", table("big", "falkefateifaux", ".kit-stack-resolver .kit-flip",
-                                                 ".kit-stack-resolver .kit-stack"), 1.5,
+                                                 ".kit-stack-resolver .kit-awaiting", "Now:"), 1.5,
          "big/games/falkefateifaux-big.ipynb"),
     Case("table suitpairs, big game", table("big", "suitpairs", ".kit-attribute-tracker .kit-check",
                                             ".kit-attribute-tracker .kit-roll"), 1.5,
