@@ -289,12 +289,12 @@ class AttributeTracker(widgets.VBox):
             self._draw_setup()
 
     def _show_turn(self, result: Any) -> None:
-        """A turn of the shown character: its roll and result first, before the turn is written."""
+        """A turn of the shown character: its roll first, before the turn is written (the rest follows)."""
         if _about(result) == self.character:
-            self._draw_roll()
+            self._draw_roll(with_result=False)
 
-    def _draw_roll(self) -> None:
-        """The shown character's pending check (or that none is pending) and their latest result."""
+    def _draw_roll(self, with_result: bool = True) -> None:
+        """The shown character's pending check (or that none is pending) and (``with_result``) their latest result."""
         game = self.game
         waiting = game.pending(self.character)
         if waiting is None:
@@ -309,8 +309,9 @@ class AttributeTracker(widgets.VBox):
                 f"total {first} + {second} + skill {waiting.level} = <b>{waiting.total}</b> — "
                 f"<b>{verdict}</b> so far. Reroll by paying a point, or accept.</div>"
             )
-        latest = next((r for r in reversed(game.results) if _about(r) == self.character), None)
-        self.result_view.value = to_html(latest.describe()) if latest is not None else ""
+        if with_result:
+            latest = next((r for r in reversed(game.results) if _about(r) == self.character), None)
+            self.result_view.value = to_html(latest.describe()) if latest is not None else ""
         self.pending = waiting is not None  # after the views: the roll is what the page shows first
 
     def _draw_setup(self) -> None:

@@ -47,6 +47,7 @@ class TarotHand(widgets.VBox):
         self.add_class("kit-tarot-hand")
         self._shown: list[Any] = []
         self._drawing = False
+        self._acting = False
 
         self.holder_picker = fixed(widgets.Dropdown, description="Hand of", style={"description_width": "initial"})
         self.hand_view = html()
@@ -93,7 +94,7 @@ class TarotHand(widgets.VBox):
         self.start_play_button.on_click(lambda _: self.start_play())
         self.deal_button.on_click(lambda _: self.deal())
         self.holder_picker.observe(self._holder_picked, names="value")
-        session.first(self._show_result)
+        session.first(self._own_result)
         session.listen(self.refresh)
         self.refresh(None)
         if holder is not None:
@@ -121,17 +122,29 @@ class TarotHand(widgets.VBox):
         args = {"character": self.holder_picker.value, "card": self.selected_card or "",
                 "use": self.use_picker.value, "on": self.on_picker.value,
                 "consent": self.consent_input.value.strip() or None, "note": self.note_input.value}
-        return attempt(self.spend_error, lambda: self.session.act("spend_fate_card", **args))
+        return self._act(self.spend_error, "spend_fate_card", **args)
 
     def start_play(self) -> Any:
         """The start-of-play draw: everyone rolls 1d20, lowest draws first (R-7)."""
-        return attempt(self.deal_error, lambda: self.session.act("start_play"))
+        return self._act(self.deal_error, "start_play")
 
     def deal(self) -> Any:
         """The GM deals new cards, topping each hand up (R-7)."""
-        return attempt(self.deal_error, lambda: self.session.act("deal_fate_cards"))
+        return self._act(self.deal_error, "deal_fate_cards")
+
+    def _act(self, error_line: ErrorLine, action: str, **args: Any) -> Any:
+        self._acting = True
+        try:
+            return attempt(error_line, lambda: self.session.act(action, **args))
+        finally:
+            self._acting = False
 
     # -- drawing ---------------------------------------------------------------------------
+
+    def _own_result(self, result: Any) -> None:
+        """This hand's own turn (a card spent, a deal) shown as soon as the rules decide it; others' with the redraw."""
+        if self._acting:
+            self._show_result(result)
 
     def _show_result(self, result: Any) -> None:
         """The latest turn's result: shown first, as soon as the rules decide it."""

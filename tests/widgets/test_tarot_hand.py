@@ -179,3 +179,18 @@ def test_r7_the_start_of_play_draw_happens_once_and_the_gm_deals_more(dealt: Tar
     assert [card.name for card in dealt.hand] == ["The Tower", "Queen of Swords", "Temperance"]
     assert "Artie: Temperance" in text(dealt.result_view.value)
     assert gamefile.load(path).log.events[-1].action == "deal_fate_cards"
+
+
+def test_r7_a_spent_card_is_shown_first_and_another_components_turn_with_the_redraw(dealt: TarotHand,
+                                                                                   path: Path) -> None:
+    game = dealt.session.game
+    seen: list[str] = []
+    dealt.session.first(lambda _: seen.append(text(dealt.result_view.value)))
+    before = text(dealt.result_view.value)
+    game.rig(dice=[15])
+    dealt.session.act("test", character="Artie", attribute="Agility", skill="Bash and Stab")  # not this hand's
+    assert seen == [before] and "Artie" in text(dealt.result_view.value)  # drawn with the redraw
+    dealt.select("Queen of Swords")
+    dealt.session.game.rig(dice=[18, 6])
+    dealt.spend_button.click()
+    assert seen[-1].startswith("Artie spends Queen of Swords")  # this hand's own turn: shown first
