@@ -183,22 +183,27 @@ def test_session_in_memory_tells_first_listeners_first():
     assert heard == ["first", "listen"]
 
 
-def test_a_turn_shown_first_but_not_written_is_taken_back_everywhere(tmp_path, monkeypatch):
+def _session_on_a_full_disk(tmp_path, monkeypatch):
+    """A session on a saved game whose next write fails (the disk is full); with the file's bytes and state."""
     from kit.gamefile import store
 
     path = tmp_path / "game.ipynb"
     gamefile.save(mira_game(), path)
     before = path.read_bytes()
     session = TableSession.open(path)
-    state = session.game.fingerprint()
-    heard: list[tuple[str, object]] = []
-    session.first(lambda result: heard.append(("first", result)))
-    session.listen(lambda result: heard.append(("listen", result)))
 
     def full_disk(target, data):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(store, "atomic_write", full_disk)
+    return session, path, before, session.game.fingerprint()
+
+
+def test_a_turn_shown_first_but_not_written_is_taken_back_everywhere(tmp_path, monkeypatch):
+    session, path, before, state = _session_on_a_full_disk(tmp_path, monkeypatch)
+    heard: list[tuple[str, object]] = []
+    session.first(lambda result: heard.append(("first", result)))
+    session.listen(lambda result: heard.append(("listen", result)))
     with pytest.raises(OSError, match="No space left"):
         session.act("check", character="Mira", skill="Defy", difficulty="Easy")
     assert [kind for kind, _ in heard] == ["first", "listen"] and heard[1][1] is None  # redraw from the file's game
@@ -209,18 +214,7 @@ def test_a_turn_shown_first_but_not_written_is_taken_back_everywhere(tmp_path, m
 
 
 def test_a_failed_write_is_shown_beside_the_control_and_changes_nothing(tmp_path, monkeypatch):
-    from kit.gamefile import store
-
-    path = tmp_path / "game.ipynb"
-    gamefile.save(mira_game(), path)
-    before = path.read_bytes()
-    session = TableSession.open(path)
-    state = session.game.fingerprint()
-
-    def full_disk(target, data):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(store, "atomic_write", full_disk)
+    session, path, before, state = _session_on_a_full_disk(tmp_path, monkeypatch)
     line = ErrorLine()
     taken = attempt(line, lambda: session.act("check", character="Mira", skill="Defy", difficulty="Easy"))
     assert taken is None
