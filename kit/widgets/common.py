@@ -130,15 +130,17 @@ class CardPicker(widgets.HBox):
         self._toggles: list[widgets.ToggleButton] = []
         self._on_change: list[Callable[[], None]] = []
         self._quiet = False
+        self.picking = False
+        """True while the listeners answer a click on a card (not a selection made from Python or a redraw)."""
 
     def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` whenever the selection changes by a click or :meth:`select`."""
+        """Call ``callback()`` when the selection changes by a click or :meth:`select` (before the cards are marked)."""
         self._on_change.append(callback)
 
     def _changed(self) -> None:
-        self._mark_selection()
-        for callback in list(self._on_change):
+        for callback in list(self._on_change):  # the selection line first, the marks on the cards after
             callback()
+        self._mark_selection()
 
     def _mark_selection(self) -> None:
         """Show the selection on the cards themselves (the base picker leaves that to the toggles' state)."""
@@ -193,7 +195,11 @@ class CardPicker(widgets.HBox):
                         toggle.value = False
             finally:
                 self._quiet = False
-        self._changed()
+        self.picking = True
+        try:
+            self._changed()
+        finally:
+            self.picking = False
 
     @property
     def toggles(self) -> list[widgets.ToggleButton]:

@@ -23,6 +23,7 @@ from kit.render import to_html
 from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
 from kit.widgets.common import ErrorLine, attempt, labelled_button
 from kit.widgets.falkefateifaux_flow import awaited_from
+from kit.widgets.outbox import send_queued
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -262,6 +263,8 @@ class HandViewer(widgets.VBox):
         names = ", ".join(f"{escape(f.label)} ({escape(f.name)})" for f in faces)
         self.selection_view.value = (f'<div class="kit-selected">Selected {len(codes)} '
                                      f"card{'s' if len(codes) != 1 else ''}: {names}</div>")
+        if self.cards.picking:
+            send_queued()  # a click on a card: the selection line reaches the page before the ✓ on the card
 
 
 __all__ = ["HandViewer"]

@@ -16,6 +16,7 @@ import traitlets
 from kit.render import to_html
 from kit.rollunder.fate import USES
 from kit.widgets.common import CardPicker, ErrorLine, attempt, labelled_button
+from kit.widgets.outbox import send_queued
 from kit.widgets.rollunder_view import card_kind, card_powers
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
@@ -205,6 +206,8 @@ class TarotHand(widgets.VBox):
         else:
             self.selected_card = None
             self.selection_view.value = '<div class="kit-selected">No card selected.</div>'
+        if self.cards.picking:
+            send_queued()  # a click on a card: the selection line reaches the page before the ✓ on the card
         for index, toggle in enumerate(self.cards.toggles):
             name = self._shown[index].name
             label = f"{CHOSEN}{name}" if index in chosen else name

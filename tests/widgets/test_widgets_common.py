@@ -237,3 +237,17 @@ def test_the_garbage_collector_waits_until_the_result_is_shown(tmp_path):
     with pytest.raises(RulesError):
         session.act("check", character="Nobody", skill="Defy", difficulty="Easy")
     assert gc.isenabled()
+
+
+def test_a_click_on_a_card_is_answered_before_the_card_is_marked():
+    from kit.widgets.card_faces import FacePicker, card_face
+
+    picker = FacePicker()
+    picker.show_faces([card_face("4H"), card_face("8C")])
+    heard: list[tuple[bool, list[str]]] = []
+    picker.on_change(lambda: heard.append((picker.picking, [t.description for t in picker.toggles])))
+    picker.toggles[1].value = True  # as a click in the page sets it
+    assert heard == [(True, ["4♥", "8♣"])]  # listeners first (a click), the ✓ after them
+    assert [t.description for t in picker.toggles] == ["4♥", "✓ 8♣"] and not picker.picking
+    picker.select(0)
+    assert heard[-1][0] is False  # chosen from Python: not a click
