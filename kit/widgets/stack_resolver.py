@@ -34,6 +34,16 @@ from kit.widgets.shared import fixed, html
 _WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
 
+_PANEL_BUTTONS: dict[str, tuple[tuple[str, str, str, str, str], tuple[str, str, str, str, str]]] = {
+    "choose": (("choose_button", "Take the selected card", "Choose the stack's card (F-4)", "kit-choose", "choose"),
+               ("leave_button", "Leave the Red Joker", "Do not take the Red Joker (F-5)", "kit-leave-red-joker",
+                "leave_red_joker")),
+    "guide": (("guide_button", "Play the selected card (guide fate)", "Play one card from hand into the stack (F-8)",
+               "kit-guide", "guide"),
+              ("pass_button", "Pass (do not guide fate)", "Play no card from hand (F-8)", "kit-pass", "pass_guide")),
+}
+"""Each panel's two buttons: (attribute, label, tooltip, CSS class, method it calls)."""
+
 
 class _Panel:
     """A control of a panel built on first use: reading it builds the panel (see ``StackResolver._build_panel``)."""
@@ -214,36 +224,23 @@ class StackResolver(widgets.VBox):
         """Build the choose or guide panel (hidden), put it in its place and (``draw``) draw the awaited step."""
         if step in self._panels:
             return
-        if step == "choose":
-            self.__dict__["choose_picker"] = picker = FacePicker(single=True)
-            picker.add_class("kit-choose-cards")
-            self.__dict__["choose_button"] = button = labelled_button(
-                "Take the selected card", "Choose the stack's card (F-4)", "primary")
-            button.add_class("kit-choose")
-            self.__dict__["leave_button"] = other = labelled_button("Leave the Red Joker",
-                                                                    "Do not take the Red Joker (F-5)", own_layout=True)
-            other.add_class("kit-leave-red-joker")
-            self.__dict__["choose_error"] = error = ErrorLine()
-            error.add_class("kit-choose-error")
-            self.__dict__["choose_label"] = label = html()
-            button.on_click(lambda _: self.choose())
-            other.on_click(lambda _: self.leave_red_joker())
-            button.disabled = other.disabled = True
-        else:
-            self.__dict__["guide_picker"] = picker = FacePicker(single=True)
-            picker.add_class("kit-guide-cards")
-            self.__dict__["guide_button"] = button = labelled_button(
-                "Play the selected card (guide fate)", "Play one card from hand into the stack (F-8)", "primary")
-            button.add_class("kit-guide")
-            self.__dict__["pass_button"] = other = labelled_button("Pass (do not guide fate)",
-                                                                   "Play no card from hand (F-8)")
-            other.add_class("kit-pass")
-            self.__dict__["guide_error"] = error = ErrorLine()
-            error.add_class("kit-guide-error")
-            self.__dict__["guide_label"] = label = html()
-            button.on_click(lambda _: self.guide())
-            other.on_click(lambda _: self.pass_guide())
-            button.disabled = other.disabled = True
+        first, second = _PANEL_BUTTONS[step]
+        take_name, take_label, take_tip, take_css, take = first
+        other_name, other_label, other_tip, other_css, other_act = second
+        picker = FacePicker(single=True)
+        picker.add_class(f"kit-{step}-cards")
+        button = labelled_button(take_label, take_tip, "primary")
+        button.add_class(take_css)
+        other = labelled_button(other_label, other_tip, own_layout=step == "choose")  # shown only with a Red Joker
+        other.add_class(other_css)
+        error = ErrorLine()
+        error.add_class(f"kit-{step}-error")
+        label = html()
+        button.on_click(lambda _: getattr(self, take)())
+        other.on_click(lambda _: getattr(self, other_act)())
+        button.disabled = other.disabled = True
+        self.__dict__.update({f"{step}_picker": picker, take_name: button, other_name: other,
+                              f"{step}_error": error, f"{step}_label": label})
         box = widgets.VBox([label, picker, spaced(button, other, error)], layout=widgets.Layout(display="none"))
         self.__dict__[f"{step}_box"] = self._panels[step] = box
         self._arrange()
