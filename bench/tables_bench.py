@@ -62,22 +62,18 @@ def table(folder: str, system: str, click: str, expect: str, expect_text: str | 
                     expect_text)
 
 
+TABLE_CLICKS: dict[str, tuple[str, str, str, str | None]] = {
+    "falkefateifaux": ("flip", ".kit-stack-resolver .kit-flip", ".kit-stack-resolver .kit-awaiting", "Now:"),
+    "suitpairs": ("check", ".kit-attribute-tracker .kit-check", ".kit-attribute-tracker .kit-roll", None),
+    "rollunder": ("heal", ".kit-combat-sequencer .kit-heal", ".kit-combat-sequencer .kit-combat-result", None),
+}
+"""Each table's measured click: its name, the control, the view that shows the answer, the text it must hold."""
+
 TABLE_CASES = [
-    Case("table falkefateifaux (flip)", table("notebooks", "falkefateifaux", ".kit-stack-resolver .kit-flip",
-                                               ".kit-stack-resolver .kit-awaiting", "Now:"), 1.3,
-         "notebooks/games/falkefateifaux-sample.ipynb"),
-    Case("table suitpairs (check)", table("notebooks", "suitpairs", ".kit-attribute-tracker .kit-check",
-                                          ".kit-attribute-tracker .kit-roll"), 1.3,
-         "notebooks/games/suitpairs-sample.ipynb"),
-    Case("table rollunder (heal)", table("notebooks", "rollunder", ".kit-combat-sequencer .kit-heal",
-                                         ".kit-combat-sequencer .kit-combat-result"), 1.3,
-         "notebooks/games/rollunder-sample.ipynb"),
-    Case("table falkefateifaux, big game", table("big", "falkefateifaux", ".kit-stack-resolver .kit-flip",
-                                                 ".kit-stack-resolver .kit-awaiting", "Now:"), 1.5,
-         "big/games/falkefateifaux-big.ipynb"),
-    Case("table suitpairs, big game", table("big", "suitpairs", ".kit-attribute-tracker .kit-check",
-                                            ".kit-attribute-tracker .kit-roll"), 1.5,
-         "big/games/suitpairs-big.ipynb"),
+    *(Case(f"table {system} ({action})", table("notebooks", system, *click), 1.3,
+           f"notebooks/games/{system}-sample.ipynb") for system, (action, *click) in TABLE_CLICKS.items()),
+    *(Case(f"table {system}, big game", table("big", system, *TABLE_CLICKS[system][1:]), 1.5,
+           f"big/games/{system}-big.ipynb") for system in ("falkefateifaux", "suitpairs")),
 ]
 COMPONENT_CASES = [
     Case("stack resolver (flip)", Scenario("components/stack_resolver.ipynb", ".kit-stack-resolver .kit-flip",
