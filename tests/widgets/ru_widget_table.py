@@ -1,33 +1,15 @@
-"""The Roll-Under table the combat sequencer and Tarot hand tests play on: Artie, Xavier and Mabel."""
+"""The Roll-Under table the combat sequencer and Tarot hand tests play on: Artie, Xavier (the Roll-Under tests' own
+sheets) and a Mabel who is a physician only."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ru_sheets import ARTIE, XAVIER
+
 from kit import gamefile
 from kit.rollunder import RollUnderGame
 
-ARTIE = {
-    "name": "Artie",
-    "attributes": {"Agility": 7, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},
-    "skills": {"Bash and Stab": 7, "Sergeant's Eye": 3, "Duck & Cover": 4, "Heroic Vigor": 4, "Barking Irons": 5},
-    "weapons": [
-        {"name": "Sword", "damage": 3, "kind": "melee", "skill": "Bash and Stab", "familiarity": True},
-        {"name": "Pistol", "damage": 4, "kind": "ranged", "skill": "Barking Irons"},
-        {"name": "Fists", "damage": 1, "kind": "melee", "skill": "Bash and Stab", "unarmed": True},
-    ],
-    "armour": 1, "stamina": 10, "physical": 8, "player": "Ann",
-}
-XAVIER = {
-    "name": "Xavier",
-    "attributes": {"Agility": 6, "Wits": 5, "Vitality": 7, "Reason": 4, "Fate": 3},
-    "skills": {"Duck & Cover": 5, "Bash and Stab": 5, "Sergeant's Eye": 4, "Heroic Vigor": 3, "Barking Irons": 6},
-    "weapons": [
-        {"name": "Sword", "damage": 3, "kind": "melee", "skill": "Bash and Stab"},
-        {"name": "Rifle", "damage": 5, "kind": "ranged", "skill": "Barking Irons", "familiarity": True},
-    ],
-    "armour": 1, "stamina": 10, "physical": 10, "player": "Xan",
-}
 MABEL = {
     "name": "Mabel",
     "attributes": {"Agility": 4, "Wits": 5, "Vitality": 5, "Reason": 7, "Fate": 2},
