@@ -136,3 +136,17 @@ def copy_sample(name: str, tmp_path: Path) -> Path:
     target = tmp_path / source.name
     shutil.copy(source, target)
     return target
+
+
+def append_draws(path: str, name: str, turns: int) -> None:
+    """Append ``turns`` draws by ``name`` with full re-verification, reloading whenever another process moved on."""
+    from kit.gamefile import GameMovedOnError, append_turn, load
+
+    done = 0
+    while done < turns:
+        seen = load(path, full=False).turn
+        try:
+            append_turn(path, "draw", {"who": name, "count": 1, "bonus": done}, expected_turn=seen)
+            done += 1
+        except GameMovedOnError:
+            continue

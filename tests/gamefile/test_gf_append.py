@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from gf_helpers import play_tavern
+from gf_helpers import append_draws, play_tavern
 
 from kit.core.errors import IllegalActionError, MalformedInputError, UnknownNameError
 from kit.gamefile import GameFileError, GameMovedOnError, append_turn, load, load_file, save, verify
@@ -103,24 +103,13 @@ def test_save_refuses_to_drop_turns_the_kernel_has_not_seen(tavern_file: Path):
         save(play_tavern(3, seed="other"), tavern_file)
 
 
-def _appender(path: str, name: str, turns: int) -> None:
-    done = 0
-    while done < turns:
-        seen = load(path, full=False).turn
-        try:
-            append_turn(path, "draw", {"who": name, "count": 1, "bonus": done}, expected_turn=seen)
-            done += 1
-        except GameMovedOnError:
-            continue
-
-
 def test_processes_appending_at_once_lose_no_turn(tmp_path: Path):
     path = tmp_path / "busy.ipynb"
     names = ("Ada", "Bo", "Cy", "Di")
     save(play_tavern(len(names), names=names), path)
     context = multiprocessing.get_context("fork")
     with context.Pool(len(names)) as pool:
-        pool.starmap(_appender, [(str(path), name, 5) for name in names])
+        pool.starmap(append_draws, [(str(path), name, 5) for name in names])
     game = load(path)
     assert verify(path).ok
     assert game.turn == len(names) + 5 * len(names)

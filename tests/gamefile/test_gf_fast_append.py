@@ -20,7 +20,7 @@ from typing import Any
 import gf_tamper as tamper
 import nbformat
 import pytest
-from gf_helpers import SAMPLES, TavernGame, copy_sample, play_tavern
+from gf_helpers import SAMPLES, TavernGame, append_draws, copy_sample, play_tavern
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -328,20 +328,9 @@ def _fast_appender(path: str, name: str, turns: int) -> None:
             game = load(path, full=False)
 
 
-def _full_appender(path: str, name: str, turns: int) -> None:
-    done = 0
-    while done < turns:
-        seen = load(path, full=False).turn
-        try:
-            append_turn(path, "draw", {"who": name, "count": 1, "bonus": done}, expected_turn=seen)
-            done += 1
-        except GameMovedOnError:
-            continue
-
-
 def _append_with(kind: str, path: str, name: str, turns: int) -> str:
     try:
-        (_fast_appender if kind == "fast" else _full_appender)(path, name, turns)
+        (_fast_appender if kind == "fast" else append_draws)(path, name, turns)
     except Exception as error:  # reported by the test, not lost in the pool
         return repr(error)
     return ""
