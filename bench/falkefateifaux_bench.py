@@ -22,7 +22,7 @@ ADA = {"high_concept": "Heiress", "trouble": "Debts", "adverbs": ["swiftly", "cu
 
 def play(seed: str) -> FalkeFateiFauxGame:
     """A table with two characters and FLIPS resolved flips (a mix of set-ups; choices answered)."""
-    game = FalkeFateiFauxGame(seed)
+    game = FalkeFateiFauxGame(seed, practice=True)
     game.add_character("Ada", **ADA)
     game.add_character("Bruno", **{**ADA, "great": "Fisticuffs", "good": ["Athletics", "Magic", "Courage"]})
     skills = ("Fisticuffs", "Magic", "Athletics", "Society")

@@ -35,7 +35,7 @@ CHECKS = (("Defy", "Hard"), ("Tinker", "Medium"), ("Agility", "Easy"), ("Charm",
 
 def play(turns: int) -> Game:
     """A Suit Pairs game of exactly ``turns`` turns: three characters, then checks and accepts."""
-    game = systems.new_game("suitpairs", seed=f"bench-{turns}")
+    game = systems.new_game("suitpairs", seed=f"bench-{turns}", practice=True)
     for name, identity, (s, i, d, c), skills in CHARACTERS:
         game.create_character(name, identity, s, i, d, c, skills)
     step = 0

@@ -16,7 +16,7 @@ NAMES = ["Artie", "Xavier", "Mabel", "Bruno"]
 
 
 def combat(seed: str, rounds: int = 4) -> RollUnderGame:
-    game = RollUnderGame(seed)
+    game = RollUnderGame(seed, practice=True)
     for name in NAMES:
         game.add_character(name, SHEET, SKILLS, SWORD, armour=1, stamina=12, physical=12, player=name)
     game.start_combat(NAMES, ambushers=NAMES[:1])
@@ -38,7 +38,7 @@ def main() -> None:
         start = time.perf_counter()
         game = combat(f"bench-{i}")
         middle = time.perf_counter()
-        again = RollUnderGame.replay(game.seed, game.options, list(game.log))
+        again = RollUnderGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
         end = time.perf_counter()
         assert again.fingerprint() == game.fingerprint()
         play.append(middle - start)

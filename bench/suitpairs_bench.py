@@ -22,7 +22,7 @@ DIFFICULTIES = ("Easy", "Medium", "Hard", "Impossible", 9)
 
 
 def play(checks: int, seed: str) -> SuitPairsGame:
-    game = SuitPairsGame(seed=seed)
+    game = SuitPairsGame(seed=seed, practice=True)
     for sheet in CHARACTERS:
         game.create_character(*sheet)
     for i in range(checks):
@@ -44,7 +44,7 @@ def main() -> None:
         play_times.append(time.perf_counter() - start)
         events = list(game.log)
         start = time.perf_counter()
-        again = SuitPairsGame.replay(game.seed, game.options, events)
+        again = SuitPairsGame.replay(game.seed, game.options, events, practice=game.practice)
         replay_times.append(time.perf_counter() - start)
         assert again.fingerprint() == game.fingerprint()
     events_count = len(events)

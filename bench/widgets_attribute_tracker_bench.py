@@ -24,7 +24,7 @@ DIFFICULTIES = ("Easy", "Medium", "Hard", "Impossible", "9")
 
 
 def new_game() -> SuitPairsGame:
-    game = SuitPairsGame(seed="tracker-bench")
+    game = SuitPairsGame(seed="tracker-bench", practice=True)
     game.create_character("Mira", "Baker", strength=3, intelligence=2, dexterity=2, charisma=3,
                           skills=["Defy", "Analyze", "Stealth", "Help"])
     return game

@@ -27,7 +27,7 @@ FISTS = [{"name": "Fists", "damage": 1, "kind": "melee", "skill": "Bash and Stab
 
 
 def new_game() -> RollUnderGame:
-    game = RollUnderGame("combat-sequencer-bench")
+    game = RollUnderGame("combat-sequencer-bench", practice=True)
     for name in ("Artie", "Xavier"):
         game.add_character(name, SHEET, SKILLS, FISTS, armour=1, stamina=100, physical=100, player=name)
     return game

@@ -33,7 +33,7 @@ SKILLS = ("Fisticuffs", "Athletics", "Courage", "Society", "Marksmanship")
 
 
 def new_game() -> FalkeFateiFauxGame:
-    game = FalkeFateiFauxGame("falkefateifaux-widgets-bench")
+    game = FalkeFateiFauxGame("falkefateifaux-widgets-bench", practice=True)
     game.add_character("Ada", **ADA)
     game.add_character("Bruno", **BRUNO)
     return game

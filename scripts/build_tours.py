@@ -60,7 +60,7 @@ from kit.core.errors import RulesError
 from kit.render.distribution import distribution_svg
 from kit.suitpairs import SKILLS, SuitPairsGame, final_total_distribution, skill
 
-game = SuitPairsGame(seed="tour-sp")
+game = SuitPairsGame(seed="tour-sp", practice=True)
 game
 """),
         md("""
@@ -313,7 +313,7 @@ game.accept("Tomas")
         md("""
 **The GM may skip the consequence** of a check (a table option). For one check, accept with
 `consequences=False`; for the whole table, start the game with
-`SuitPairsGame(seed=..., consequences=False)`. The log records the choice either way.
+`SuitPairsGame(seed=..., consequences=False, practice=True)`. The log records the choice either way.
 """),
         code("""
 game.rig(dice=[3, 4]).check("Mira", "Help", "Medium")
@@ -365,7 +365,7 @@ from the seed rebuilds the same table.
 """),
         code("""
 print(len(game.log), "events;", "replay matches:",
-      SuitPairsGame.replay(game.seed, game.options, list(game.log)).fingerprint() == game.fingerprint())
+      SuitPairsGame.replay(game.seed, game.options, list(game.log), practice=game.practice).fingerprint() == game.fingerprint())
 """),
     ]
 
@@ -439,7 +439,7 @@ from kit.rollunder import RollUnderGame
 from kit.rollunder.odds import (attack_hit_probability, damage_distribution, opposed_win_probability,
                                 success_probability)
 
-game = RollUnderGame(seed="tour-ru")
+game = RollUnderGame(seed="tour-ru", practice=True)
 """ + RU_SHEETS + """
 for name, sheet in (("Artie", ARTIE), ("Xavier", XAVIER), ("Mabel", MABEL), ("Bruno", BRUNO)):
     game.add_character(name, **sheet)
@@ -774,7 +774,7 @@ print(game)
         md("Every step above is an event in the game's log; replaying it from the seed rebuilds the "
            "same table."),
         code("""
-replayed = RollUnderGame.replay(game.seed, game.options, list(game.log))
+replayed = RollUnderGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
 print(f"{len(game.log)} events; replay matches: {replayed.fingerprint() == game.fingerprint()}")
 """),
     ]
@@ -834,7 +834,7 @@ from kit.core.errors import RulesError
 from kit.falkefateifaux import LADDER, FalkeFateiFauxGame, armor_of_ithan_duration, band, card_value
 {odds_import}from kit.render.distribution import distribution_svg
 
-game = FalkeFateiFauxGame(seed="tour-ff")
+game = FalkeFateiFauxGame(seed="tour-ff", practice=True)
 game.rig("QC 2H 3H 4S 5S").add_character(
     "Ada", "Prize-fighting heiress", "Owes the wrong people", adverbs=["swiftly", "cunningly", "boldly"],
     negative_adverb="clumsily", great="Athletics", good=["Fisticuffs", "Magic", "Courage"], poor="Society")
@@ -1178,7 +1178,7 @@ print(game)
         md("Every step above is an event in the game's log; replaying it from the seed rebuilds the "
            "same table."),
         code("""
-replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log))
+replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
 print(f"{len(game.log)} events; replay matches: {replayed.fingerprint() == game.fingerprint()}")
 """),
     ]

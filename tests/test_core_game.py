@@ -10,7 +10,7 @@ from kit.core.decks import Deck
 from kit.core.describe import Describable, Description
 from kit.core.errors import IllegalActionError, NotHeldError, ReplayMismatchError, UnknownNameError
 from kit.core.events import Event
-from kit.core.game import Game
+from kit.core.game import Game, Rig
 from kit.core.randomness import GameRandom
 
 
@@ -60,23 +60,23 @@ class PileGame(Game):
 
 
 def test_actions_are_events_and_replay_rebuilds_the_state():
-    game = PileGame("seed-1")
+    game = PileGame("seed-1", practice=True)
     for count in (1, 2, 3):
         game.draw(count)
     assert len(game.log) == 3 and game.log.first_broken_link() is None
-    again = PileGame.replay(game.seed, game.options, list(game.log))
+    again = PileGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert again.fingerprint() == game.fingerprint()
 
 
 def test_same_seed_same_game_and_different_seed_different_game():
-    a, b, c = PileGame("s"), PileGame("s"), PileGame("t")
+    a, b, c = PileGame("s", practice=True), PileGame("s", practice=True), PileGame("t", practice=True)
     for game in (a, b, c):
         game.draw(3)
     assert a.fingerprint() == b.fingerprint() != c.fingerprint()
 
 
 def test_refused_action_changes_nothing():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     game.draw(8)
     before, turns = game.fingerprint(), len(game.log)
     with pytest.raises(IllegalActionError):
@@ -85,17 +85,17 @@ def test_refused_action_changes_nothing():
 
 
 def test_rig_sets_cards_and_dice_and_marks_the_event():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     result = game.rig("4H 8C", dice=[6]).draw(2)
     assert result.cards == ("4H", "8C") and result.die == 6
     assert game.log[-1].rigged and game.log[-1].rig == {"cards": {"fate": ["4H", "8C"]}, "dice": [6]}
     assert not game.draw().die == 0 and not game.log[-1].rigged
-    again = PileGame.replay(game.seed, game.options, list(game.log))
+    again = PileGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert again.fingerprint() == game.fingerprint()
 
 
 def test_rig_refuses_unknown_decks_cards_and_unused_dice():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     with pytest.raises(UnknownNameError):
         game.rig("4H", deck="magic")
     with pytest.raises(ValueError, match="F-1"):
@@ -110,21 +110,21 @@ def test_rig_refuses_unknown_decks_cards_and_unused_dice():
 
 
 def test_replay_refuses_a_forged_outcome_even_with_a_fresh_hash():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     game.draw(2)
     event = game.log[0]
     forged = dict(event.to_dict(), outcome={"cards": ["AS", "AH"], "die": 6})
     forged_event = Event.from_dict(forged)
     forged_event = Event.from_dict(dict(forged, hash=forged_event.expected_hash()))
     with pytest.raises(ReplayMismatchError, match="event 0"):
-        PileGame.replay(game.seed, game.options, [forged_event])
+        PileGame.replay(game.seed, game.options, [forged_event], practice=game.practice)
 
 
 def test_replay_refuses_a_wrong_hash_and_marks_the_game_broken():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     game.draw()
     bad = Event.from_dict(dict(game.log[0].to_dict(), hash="f" * 64))
-    fresh = PileGame("seed")
+    fresh = PileGame("seed", practice=True)
     with pytest.raises(ReplayMismatchError, match="hash"):
         fresh.apply(bad)
     with pytest.raises(IllegalActionError, match="replaying"):
@@ -133,11 +133,11 @@ def test_replay_refuses_a_wrong_hash_and_marks_the_game_broken():
 
 def test_unknown_option_is_refused():
     with pytest.raises(UnknownNameError, match="options are: decks"):
-        PileGame("s", colour="red")
+        PileGame("s", colour="red", practice=True)
 
 
 def test_a_rig_is_for_the_next_action_only_even_when_it_is_refused():
-    game = PileGame("seed")
+    game = PileGame("seed", practice=True)
     game.draw(8)
     with pytest.raises(IllegalActionError):
         game.rig(dice=[3]).draw(5)
@@ -147,6 +147,43 @@ def test_a_rig_is_for_the_next_action_only_even_when_it_is_refused():
 def test_notebooks_show_results_as_readable_text_not_the_dataclass_repr():
     from IPython.lib.pretty import pretty
 
-    result = PileGame("seed").rig("4H", dice=[2]).draw()
-    assert pretty(result) == "drew 4H and rolled 2"
+    result = PileGame("seed", practice=True).draw()
+    assert pretty(result) == "drew 9S and rolled 6"
     assert repr(result).startswith("Drawn(")
+
+
+def test_g1_a_rigged_result_says_so_in_every_rendering():
+    from IPython.lib.pretty import pretty
+
+    result = PileGame("seed", practice=True).rig("4H", dice=[2]).draw()
+    note = "Rigged: cards and dice set by hand (fate deck: 4H; dice: 2) — a practice game (G-1)."
+    assert pretty(result) == f"drew 4H and rolled 2\n  · {note}"
+    assert note in result._repr_html_() and result.rig == {"cards": {"fate": ["4H"]}, "dice": [2]}
+
+
+def test_g1_a_real_game_refuses_rigging_and_a_rigged_event_on_replay():
+    game = PileGame("seed")
+    with pytest.raises(IllegalActionError, match=r"real game.*\(G-1\)"):
+        game.rig("4H")
+    with pytest.raises(IllegalActionError, match=r"\(G-1\)"):
+        game.rig(dice=[2])
+    assert game.pending_rig is None and game.turn == 0
+    practice = PileGame("seed", practice=True)
+    practice.rig("4H", dice=[2]).draw()
+    real = PileGame("seed")
+    with pytest.raises(IllegalActionError, match=r"\(G-1\)"):
+        real._perform("draw", {}, rig=Rig.from_dict(practice.log[0].rig))
+    assert real.turn == 0 and real.fingerprint() == PileGame("seed").fingerprint()
+
+
+def test_g5_the_chain_starts_from_the_games_start_and_changes_with_it():
+    base = PileGame("seed")
+    assert base.log.head == base.log.genesis != "0" * 64
+    others = [PileGame("seed", practice=True), PileGame("other"), PileGame("seed", players={"Ana": ["Ada"]}),
+              PileGame("seed", gm="Gil")]
+    assert len({game.log.genesis for game in [base, *others]}) == 5
+    base.draw()
+    moved = PileGame("seed")
+    moved.set_roster({"Ana": []})
+    moved.draw()
+    assert moved.log[0].outcome == base.log[0].outcome and moved.log[0].hash != base.log[0].hash

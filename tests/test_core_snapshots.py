@@ -43,7 +43,7 @@ def _mutable_ids(value: Any, seen: dict[int, Any]) -> dict[int, Any]:
 def _replayed(system: str) -> Iterator[Any]:
     """Each turn of the system's sample game replayed, yielding the game after it."""
     game = gamefile.load(SAMPLES / f"{system}-sample.ipynb")
-    fresh = type(game)(game.seed, **game.options)
+    fresh = game.fresh()
     for event in game.log:
         fresh.apply(event)
         yield fresh

@@ -6,9 +6,11 @@ formats. Every string here is plain text: renderers escape it on its way into HT
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 Tone = Literal["success", "failure", "neutral", "warning"]
 
@@ -59,10 +61,22 @@ class Describable(ABC):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._repr_pretty_ = Describable._repr_pretty_  # type: ignore[method-assign]
+        own = cls.__dict__.get("describe")
+        if callable(own) and not getattr(own, "_marks_rigging", False):
+            cls.describe = _with_rigging(own)  # type: ignore[method-assign]
 
     @abstractmethod
     def describe(self) -> Description:
         """The result's description."""
+
+    @property
+    def rig(self) -> dict[str, Any] | None:
+        """The cards and dice set by hand for this result's turn (a practice game's rig, G-1), or None."""
+        return self.__dict__.get("_kit_rig")
+
+    def mark_rigged(self, rig: Mapping[str, Any]) -> None:
+        """Record that this result's cards or dice were set by hand: every rendering then says so (G-1)."""
+        object.__setattr__(self, "_kit_rig", dict(rig))  # results are frozen dataclasses; this is no field
 
     def _repr_html_(self) -> str:
         from kit.render import to_html
@@ -78,3 +92,29 @@ class Describable(ABC):
         from kit.render import to_text
 
         return to_text(self.describe())
+
+
+def rigging_note(rig: Mapping[str, Any]) -> str:
+    """``Rigged: cards set by hand (fate deck: 4H 8C) — a practice game (G-1).`` for a result's rig."""
+    parts = []
+    for deck, codes in (rig.get("cards") or {}).items():
+        parts.append(f"{deck} deck: {' '.join(str(code) for code in codes)}")
+    if rig.get("dice"):
+        parts.append("dice: " + " ".join(str(die) for die in rig["dice"]))
+    what = "cards and dice" if rig.get("cards") and rig.get("dice") else "cards" if rig.get("cards") else "dice"
+    return f"Rigged: {what} set by hand ({'; '.join(parts)}) — a practice game (G-1)."
+
+
+def _with_rigging(describe: Callable[[Any], Description]) -> Callable[[Any], Description]:
+    """``describe`` that adds the rigging note to a rigged result's description, first among its notes."""
+
+    @functools.wraps(describe)
+    def described(self: Any) -> Description:
+        description = describe(self)
+        rig = self.__dict__.get("_kit_rig")
+        if not rig:
+            return description
+        return replace(description, notes=(rigging_note(rig), *description.notes))
+
+    described._marks_rigging = True  # type: ignore[attr-defined]
+    return described

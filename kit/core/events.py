@@ -1,35 +1,72 @@
 """The event log: append-only, each event hash-chained to the one before.
 
 An event records an action's name, its arguments, everything random it produced and how the
-action came out (its ``outcome``), and any rigging. Its hash covers all of that and the hash
-of the event before it, so changing, removing or reordering an event breaks the chain.
+action came out (its ``outcome``), any rigging and the seat that took it. Its hash covers all
+of that and the hash of the event before it, so changing, removing or reordering an event
+breaks the chain.
+
+Two hashing schemes exist, one per game-file format version:
+
+- **Version 2** (written today): the chain starts from a *genesis* hash that covers everything
+  that decides play before the first turn — system, seed commitment, practice or real, table
+  options, players, game master, chapter (:func:`genesis_hash`). Each event's hash covers every
+  field of the event but the hash itself (:func:`hash_v2`), so changing the start of a game
+  changes every hash after it, and with it every verification code posted for it.
+- **Version 1** (read, never written): the chain starts from 64 zeros and an event's hash covers
+  its index, action, arguments, outcome, rig and predecessor (:func:`hash_of_texts`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import MalformedInputError
 
 GENESIS_HASH = "0" * 64
+"""Where a version-1 chain starts (version 2 starts from :func:`genesis_hash` of the game's start)."""
+
+CHAIN_VERSIONS = (1, 2)
+CURRENT_CHAIN = 2
+EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "prev", "hash", "rig", "seat"})
+"""Every field an event may have in a game file; any other field makes the event malformed."""
+
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
 
 
 def canonical_json(value: Any) -> str:
-    """JSON with sorted keys and no spaces: the same value always gives the same text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """JSON with sorted keys and no spaces: the same value always gives the same text.
+
+    NaN and infinities are refused (no JSON reader accepts them), as is nesting too deep to
+    encode: both raise :class:`MalformedInputError`.
+    """
+    try:
+        return _encode(value)
+    except ValueError as error:
+        raise MalformedInputError("value", f"is not strict JSON ({error})",
+                                  allowed="use text, whole numbers, true/false, lists and objects") from None
+    except RecursionError:
+        raise MalformedInputError("value", "is nested too deeply") from None
+    except TypeError as error:
+        raise MalformedInputError("value", f"is not plain data ({error})") from None
+
+
+def _digest(text: str) -> str:
+    # surrogatepass: a lone surrogate read from a hostile file hashes (to a hash that will not
+    # match) instead of raising; the kit itself never writes one (G-2).
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def event_hash(index: int, action: str, args: dict[str, Any], outcome: Any, rig: Any, prev: str) -> str:
-    """The SHA-256 that chains an event to the one before it."""
+    """The version-1 SHA-256 that chains an event to the one before it."""
     return hash_of_texts(index, action, canonical_json(args), canonical_json(outcome), canonical_json(rig), prev)
 
 
 def hash_of_texts(index: int, action: str, args_text: str, outcome_text: str, rig_text: str, prev: str) -> str:
-    """:func:`event_hash` from the canonical JSON texts of args, outcome and rig (spares re-encoding).
+    """:func:`event_hash` (version 1) from the canonical JSON texts of args, outcome and rig.
 
     The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig"}``.
     """
@@ -37,7 +74,35 @@ def hash_of_texts(index: int, action: str, args_text: str, outcome_text: str, ri
     prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
     body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
             f'"prev":{prev_text},"rig":{rig_text}}}')
-    return hashlib.sha256(body.encode()).hexdigest()
+    return _digest(body)
+
+
+def hash_v2(index: int, action: str, args_text: str, outcome_text: str, rig_text: str, prev: str,
+            seat: str | None) -> str:
+    """The version-2 SHA-256 of an event, from the canonical JSON texts of its args, outcome and rig.
+
+    The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig", "seat", "v": 2}``:
+    every field of the event but its hash.
+    """
+    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
+    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
+    seat_text = "null" if seat is None else canonical_json(seat)
+    body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
+            f'"prev":{prev_text},"rig":{rig_text},"seat":{seat_text},"v":2}}')
+    return _digest(body)
+
+
+def genesis_hash(start: Mapping[str, Any]) -> str:
+    """Where a version-2 chain starts: the SHA-256 of the game's start record (see ``Game.start_record``)."""
+    return _digest(canonical_json({"kit-genesis": CURRENT_CHAIN, **start}))
+
+
+def chain_hash(version: int, index: int, action: str, args_text: str, outcome_text: str, rig_text: str,
+               prev: str, seat: str | None) -> str:
+    """The hash of an event under chain ``version`` (1 or 2), from its canonical texts."""
+    if version == 1:
+        return hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
+    return hash_v2(index, action, args_text, outcome_text, rig_text, prev, seat)
 
 
 @dataclass(frozen=True)
@@ -51,15 +116,17 @@ class Event:
     rig: dict[str, Any] | None
     prev: str
     hash: str
+    seat: str | None = None
 
     @property
     def rigged(self) -> bool:
-        """True when the cards or dice of this event were set by hand (for examples and tests)."""
+        """True when the cards or dice of this event were set by hand (practice games only, G-1)."""
         return bool(self.rig)
 
-    def expected_hash(self) -> str:
-        """The hash this event's content and predecessor give."""
-        return event_hash(self.index, self.action, self.args, self.outcome, self.rig, self.prev)
+    def expected_hash(self, version: int = CURRENT_CHAIN) -> str:
+        """The hash this event's content and predecessor give under chain ``version``."""
+        return chain_hash(version, self.index, self.action, canonical_json(self.args), canonical_json(self.outcome),
+                          canonical_json(self.rig if self.rig else None), self.prev, self.seat)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
@@ -73,33 +140,51 @@ class Event:
         }
         if self.rig:
             data["rig"] = self.rig
+        if self.seat is not None:
+            data["seat"] = self.seat
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Event:
-        """Read an event from its JSON form; malformed data is refused with what is missing."""
+        """Read an event from its JSON form; malformed data is refused with what is wrong."""
         if not isinstance(data, dict):
             raise MalformedInputError("event", f"is a {type(data).__name__}, not an object")
+        extra = sorted(str(key)[:40] for key in data if key not in EVENT_FIELDS)
+        if extra:
+            raise MalformedInputError("event", f"has a field no game file has: {extra[0]!r}")
         try:
             index, action, args = data["index"], data["action"], data["args"]
             outcome, prev, digest = data["outcome"], data["prev"], data["hash"]
         except KeyError as missing:
             raise MalformedInputError("event", f"has no field {missing}") from None
         rig = data.get("rig")
-        if not isinstance(index, int) or not isinstance(action, str) or not isinstance(args, dict):
-            raise MalformedInputError("event", "needs an integer index, a text action and an object of args")
-        if not isinstance(prev, str) or not isinstance(digest, str):
-            raise MalformedInputError("event", "needs text hashes")
+        seat = data.get("seat")
+        if type(index) is not int or not 0 <= index < 10**9:
+            raise MalformedInputError("event", "needs a whole-number index")
+        if not isinstance(action, str) or not action.isidentifier() or len(action) > 60:
+            raise MalformedInputError("event", "needs an action name")
+        if not isinstance(args, dict):
+            raise MalformedInputError("event", "needs an object of args")
+        if not _is_hex_hash(prev) or not _is_hex_hash(digest):
+            raise MalformedInputError("event", "needs hashes of 64 hex digits")
         if rig is not None and not isinstance(rig, dict):
             raise MalformedInputError("event", "rig must be an object")
-        return cls(index, action, args, outcome, rig, prev, digest)
+        if seat is not None and (not isinstance(seat, str) or not seat or len(seat) > 60):
+            raise MalformedInputError("event", "seat must be a name")
+        return cls(index, action, args, outcome, rig, prev, digest, seat)
+
+
+def _is_hex_hash(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(ch in "0123456789abcdef" for ch in value)
 
 
 @dataclass
 class EventLog:
-    """An append-only list of hash-chained events."""
+    """An append-only list of hash-chained events, starting from ``genesis`` under chain ``version``."""
 
     events: list[Event] = field(default_factory=list)
+    genesis: str = GENESIS_HASH
+    version: int = CURRENT_CHAIN
 
     def __len__(self) -> int:
         return len(self.events)
@@ -112,40 +197,48 @@ class EventLog:
 
     @property
     def head(self) -> str:
-        """The hash of the newest event (all zeros for an empty log)."""
-        return self.events[-1].hash if self.events else GENESIS_HASH
+        """The hash of the newest event (the genesis for an empty log)."""
+        return self.events[-1].hash if self.events else self.genesis
 
-    def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None) -> Event:
+    def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None,
+               seat: str | None = None) -> Event:
         """Add an event at the end, chained to the current head."""
         # Round-trip through JSON so the stored event is exactly what a file will hold.
         args_text, outcome_text = canonical_json(args), canonical_json(outcome)
         rig_text = canonical_json(rig if rig else None)
         index = len(self.events)
         prev = self.head
-        digest = hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
+        digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_text, prev, seat)
         event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_text), prev,
-                      digest)
+                      digest, seat)
         self.events.append(event)
         return event
 
     def append_recorded(self, event: Event, outcome_text: str) -> bool:
         """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
-        expected = hash_of_texts(len(self.events), event.action, canonical_json(event.args), outcome_text,
-                                 canonical_json(event.rig if event.rig else None), self.head)
+        expected = chain_hash(self.version, len(self.events), event.action, canonical_json(event.args), outcome_text,
+                              canonical_json(event.rig if event.rig else None), self.head, event.seat)
         if event.index != len(self.events) or event.prev != self.head or event.hash != expected:
             return False
         self.events.append(event)
         return True
 
+    def rechained(self, genesis: str) -> EventLog:
+        """The same events chained from another genesis (every hash new): a game whose start changed."""
+        log = EventLog(genesis=genesis, version=self.version)
+        for event in self.events:
+            log.append(event.action, event.args, event.outcome, event.rig, event.seat)
+        return log
+
     def first_broken_link(self) -> tuple[int, str] | None:
         """The first event whose index, predecessor or hash is wrong, with what is wrong."""
-        prev = GENESIS_HASH
+        prev = self.genesis
         for position, event in enumerate(self.events):
             if event.index != position:
                 return position, f"is numbered {event.index}, expected {position}"
             if event.prev != prev:
                 return position, "does not follow the event before it (hash chain broken)"
-            if event.expected_hash() != event.hash:
+            if event.expected_hash(self.version) != event.hash:
                 return position, "content does not match its hash"
             prev = event.hash
         return None

@@ -17,8 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from kit.core.decks import Deck
-from kit.core.errors import IllegalActionError, MalformedInputError, ReplayMismatchError, UnknownNameError
-from kit.core.events import Event, EventLog, canonical_json
+from kit.core.describe import Describable
+from kit.core.errors import (
+    IllegalActionError,
+    MalformedInputError,
+    OutOfRangeError,
+    ReplayMismatchError,
+    UnknownNameError,
+)
+from kit.core.events import GENESIS_HASH, Event, EventLog, canonical_json, genesis_hash
 from kit.core.randomness import GameRandom, new_seed, seed_commitment
 
 
@@ -43,15 +50,28 @@ class Rig:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> Rig | None:
-        """Read a rig from its JSON form."""
-        if not data:
+    def from_dict(cls, data: Any) -> Rig | None:
+        """Read a rig from its JSON form; anything but decks of card codes and a list of dice is malformed."""
+        if data is None or data == {}:
             return None
+        if not isinstance(data, dict) or set(data) - {"cards", "dice"}:
+            raise MalformedInputError("rig", "must be an object with cards and dice")
         cards = data.get("cards", {})
         dice = data.get("dice", [])
-        if not isinstance(cards, dict) or not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
+        if not isinstance(cards, dict) or not isinstance(dice, list) or len(dice) > RIG_LIMIT or not all(
+                type(d) is int and 0 < d <= 1000 for d in dice):
             raise MalformedInputError("rig", "must hold an object of card lists and a list of whole numbers")
-        return cls({str(deck): tuple(str(c) for c in codes) for deck, codes in cards.items()}, tuple(dice))
+        for deck, codes in cards.items():
+            if (not isinstance(codes, list) or len(codes) > RIG_LIMIT or len(deck) > 40
+                    or not all(isinstance(code, str) and 0 < len(code) <= 40 for code in codes)):
+                raise MalformedInputError("rig", "must name each deck's cards by short codes such as 4H")
+        if not cards and not dice:
+            raise MalformedInputError("rig", "must set cards or dice")
+        return cls({deck: tuple(codes) for deck, codes in cards.items()}, tuple(dice))
+
+
+RIG_LIMIT = 200
+"""At most this many cards on a deck, or dice, in one rig."""
 
 
 class Game(ABC):
@@ -65,23 +85,72 @@ class Game(ABC):
     title: ClassVar[str] = ""
     default_options: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, seed: str | None = None, **options: Any):
+    def __init__(self, seed: str | None = None, *, practice: bool = False,
+                 players: Mapping[str, Iterable[str]] | None = None, gm: str = "", **options: Any):
+        if not isinstance(practice, bool):
+            raise MalformedInputError("practice", "must be True (a practice game) or False (a real game)", "G-1")
+        self.practice: bool = practice
+        """A practice game (tours, tests, worked examples) accepts rigged cards and dice; a real one never (G-1)."""
         unknown = sorted(set(options) - set(self.default_options))
         if unknown:
             raise UnknownNameError(
-                f"table option {unknown[0]!r}",
+                f"table option {str(unknown[0])[:40]!r}",
                 f"is not an option of {self.title or self.system}",
                 allowed=f"options are: {', '.join(sorted(self.default_options)) or 'none'}",
             )
         self.seed: str = seed if seed is not None else new_seed()
-        if not isinstance(self.seed, str) or not self.seed:
-            raise MalformedInputError("seed", "must be non-empty text")
+        seed_ok = isinstance(self.seed, str) and 0 < len(self.seed) <= SEED_LIMIT and self.seed.isprintable()
+        if not seed_ok:
+            raise MalformedInputError("seed", f"must be printable text of 1–{SEED_LIMIT} characters")
         self.options: dict[str, Any] = {**self.default_options, **options}
-        self.log = EventLog()
+        self.players, self.gm = roster(players, gm)
+        self.log = EventLog(genesis=genesis_hash(self.start_record()))
         self.results: list[Any] = []
         self._pending_rig: Rig | None = None
         self._broken = False
         self.state = self._initial_state(GameRandom(self.seed, "setup"))
+
+    def start_record(self) -> dict[str, Any]:
+        """Everything that decides play before the first turn; its hash is where the chain starts (G-5).
+
+        System, seed commitment, practice or real, table options, the players with their
+        characters, the game master, the mode of play (``open``: the seed is in the file) and
+        the chapter (a campaign's first chapter starts from nothing).
+        """
+        return {
+            "system": self.system,
+            "seed_commitment": seed_commitment(self.seed),
+            "practice": self.practice,
+            "options": dict(self.options),
+            "players": {name: list(chars) for name, chars in self.players.items()},
+            "gm": self.gm,
+            "mode": "open",
+            "chapter": {"number": 1, "follows": None, "checkpoint": None},
+        }
+
+    def set_roster(self, players: Mapping[str, Iterable[str]] | None, gm: str = "") -> None:
+        """Name the players (each with the characters they named) and the game master.
+
+        The roster is part of the game's start (G-5): changing it chains every turn from a new
+        start, so every hash and verification code changes. Do it before the game is first
+        saved; ``kit.gamefile.save`` refuses to change the roster of a file that exists.
+        """
+        self.players, self.gm = roster(players, gm)
+        if self.log.version == 2:
+            self.log = self.log.rechained(genesis_hash(self.start_record()))
+
+    def fresh(self) -> Game:
+        """A new game with this one's start (seed, practice, roster, options) and no turns."""
+        game = type(self)(self.seed, practice=self.practice, players=self.players, gm=self.gm, **self.options)
+        if self.log.version == 1:
+            game.use_version_1_chain()
+        return game
+
+    def use_version_1_chain(self) -> None:
+        """Chain this game's events as a version-1 game file does (from 64 zeros, start not bound); no turns yet."""
+        if self.log.events:
+            raise IllegalActionError("change the hash chain", "the game already has turns")
+        self.log = EventLog(genesis=GENESIS_HASH, version=1)
 
     # -- what subclasses provide -------------------------------------------------------
 
@@ -120,8 +189,14 @@ class Game(ABC):
 
         ``game.rig("4H 8C").flip("Ada", "Fisticuffs", target=8)`` flips 4♥ then 8♣; several decks
         at once take a mapping: ``game.rig({"fate": "4H", "magic": "4D"})``.
-        The next event is marked as rigged. Returns the game, so calls chain.
+        The next event is marked as rigged. Returns the game, so calls chain. Only a practice
+        game (``practice=True``) can be rigged: a real game's cards and dice come from its seed
+        alone (G-1). ``game.rig()`` with nothing clears a pending rig on any game.
         """
+        if cards is None and dice is None:
+            self._pending_rig = None
+            return self
+        self._refuse_rig_unless_practice()
         decks = self._decks()
         card_map: dict[str, tuple[str, ...]] = {}
         if isinstance(cards, Mapping):
@@ -143,6 +218,14 @@ class Game(ABC):
         self._pending_rig = Rig(card_map, dice_tuple) if card_map or dice_tuple else None
         return self
 
+    def _refuse_rig_unless_practice(self) -> None:
+        if not self.practice:
+            raise IllegalActionError(
+                "rig the next cards or dice", "this is a real game: its cards and dice come from its seed alone",
+                ruling="G-1",
+                allowed="rig only a practice game, started with practice=True (tours, tests, worked examples)",
+            )
+
     def _perform(self, action: str, args: dict[str, Any], *, rig: Rig | None = None,
                  recorded: Event | None = None) -> Any:
         """Run one action as an event; restore the state if the rules refuse it."""
@@ -157,6 +240,8 @@ class Game(ABC):
                 "act in this game", f"replaying its log failed at event {len(self.log)}",
                 allowed="load the game again from an intact file",
             )
+        if rig:
+            self._refuse_rig_unless_practice()
         index = len(self.log)
         rng = GameRandom(self.seed, f"event:{index}", list(rig.dice) if rig else None)
         # A live action keeps a snapshot so a refusal changes nothing; a replayed event does not
@@ -196,6 +281,8 @@ class Game(ABC):
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",
             )
+        if rig and isinstance(result, Describable) and self.log.version >= 2:  # version-1 files never said so
+            result.mark_rigged(rig.to_dict())
         self.results.append(result)
         return result
 
@@ -208,19 +295,68 @@ class Game(ABC):
             raise ReplayMismatchError(
                 f"event {event.index}", f"is out of order: the game is at event {len(self.log)}"
             )
+        # Check before computing: an event that is not chained to this game's head, or whose
+        # content does not match its hash, is refused before the rules run.
+        if event.prev != self.log.head or event.expected_hash(self.log.version) != event.hash:
+            self._broken = True
+            raise ReplayMismatchError(
+                f"event {event.index} ({event.action})", "its hash does not match its content and the event before it",
+            )
         return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event)
 
     @classmethod
-    def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event]) -> Game:
-        """Rebuild a game from its seed, options and events, checking each event on the way."""
-        game = cls(seed, **options)
+    def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,
+               players: Mapping[str, Iterable[str]] | None = None, gm: str = "") -> Game:
+        """Rebuild a game from its start and events, checking each event on the way."""
+        game = cls(seed, practice=practice, players=players, gm=gm, **options)
         for event in events:
+            game.apply(event)
+        return game
+
+    def replayed(self, turns: int | None = None) -> Game:
+        """A fresh game with this one's start and its first ``turns`` events replayed (all by default)."""
+        game = self.fresh()
+        for event in list(self.log)[:turns]:
             game.apply(event)
         return game
 
     def fingerprint(self) -> str:
         """A canonical text of the whole state, for comparing two games."""
         return canonical_json(_plain(self.state))
+
+
+SEED_LIMIT = 200
+NAME_LIMIT = 60
+
+
+def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[dict[str, list[str]], str]:
+    """Players (each with the characters they named) and the game master, checked (G-5)."""
+    if players is None:
+        players = {}
+    if not isinstance(players, Mapping):
+        raise MalformedInputError("players", "must map each player's name to the characters they play",
+                                  "G-5", allowed='e.g. {"Ana": ["Mira"], "Ben": []}')
+    if not isinstance(gm, str) or (gm and not _is_name(gm)):
+        raise MalformedInputError("game master", f"must be a name of 1–{NAME_LIMIT} printable characters", "G-5")
+    out: dict[str, list[str]] = {}
+    for name, chars in players.items():
+        if not _is_name(name):
+            raise MalformedInputError("player's name", f"must be 1–{NAME_LIMIT} printable characters", "G-5")
+        if isinstance(chars, (str, bytes)) or not isinstance(chars, Iterable):
+            raise MalformedInputError(f"characters of {name}", "must be a list of names", "G-5")
+        listed = list(chars)
+        if len(listed) > 20 or not all(_is_name(char) for char in listed):
+            raise MalformedInputError(f"characters of {name}", f"must be at most 20 names of 1–{NAME_LIMIT} "
+                                      "printable characters", "G-5")
+        out[name] = listed
+    out = dict(sorted(out.items()))  # the order a game file keeps them in
+    if len(out) > 20:
+        raise OutOfRangeError("players", "a table seats at most 20 players", "G-5")
+    return out, gm
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= NAME_LIMIT and value.isprintable() and value.strip() == value
 
 
 def _card_code(card: Any) -> str:

@@ -18,7 +18,7 @@ TRACKER = ".kit-attribute-tracker"
 
 def expected_game() -> SuitPairsGame:
     """The notebook's game (same seed, same characters): it tells which dice the page must show."""
-    game = SuitPairsGame(seed="attribute-tracker-browser")
+    game = SuitPairsGame(seed="attribute-tracker-browser", practice=True)
     game.create_character("Mira", "Baker", strength=3, intelligence=2, dexterity=2, charisma=3,
                           skills=["Defy", "Analyze", "Stealth", "Help"])
     game.create_character("Tomas", "Fool", strength=1, intelligence=4, dexterity=3, charisma=2,

@@ -25,7 +25,7 @@ BRUNO = {"high_concept": "Dockside bruiser", "trouble": "Loyal to a fault",
 
 def expected_game() -> FalkeFateiFauxGame:
     """The notebook's game (same seed, same hands): it tells which odds the page must show."""
-    game = FalkeFateiFauxGame("stack-resolver-browser")
+    game = FalkeFateiFauxGame("stack-resolver-browser", practice=True)
     game.rig(["QC", "2H", "3H", "RJ", "5S"])
     game.add_character("Ada", **ADA)
     game.rig(["KC", "2D", "3D", "4D", "5D"])

@@ -14,7 +14,7 @@ BRUNO = sheet("falkefateifaux", "Bruno")
 def new_table(seed: str = "table", ada_hand: str | None = None, bruno_hand: str | None = None,
               **options: object) -> FalkeFateiFauxGame:
     """A game with Ada and Bruno; their hands may be rigged (five cards each)."""
-    game = FalkeFateiFauxGame(seed, **options)
+    game = FalkeFateiFauxGame(seed, **options, practice=True)
     if ada_hand:
         game.rig(ada_hand)
     game.add_character("Ada", **ADA)

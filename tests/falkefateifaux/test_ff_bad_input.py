@@ -104,7 +104,7 @@ def test_a_bad_table_option_is_refused_f1():
     from kit.falkefateifaux import FalkeFateiFauxGame
 
     with pytest.raises(RulesError, match="F-1"):
-        FalkeFateiFauxGame("x", fate_decks=0)
+        FalkeFateiFauxGame("x", fate_decks=0, practice=True)
 
 
 @pytest.mark.parametrize(("call", "ruling"), [
@@ -132,5 +132,5 @@ def test_a_bad_magic_deck_option_says_what_is_allowed_f1():
     from kit.falkefateifaux import FalkeFateiFauxGame
 
     with pytest.raises(RulesError, match="F-1") as info:
-        FalkeFateiFauxGame("x", magic_decks=0)
+        FalkeFateiFauxGame("x", magic_decks=0, practice=True)
     assert info.value.allowed

@@ -16,7 +16,7 @@ def test_f14_a_sheet_sets_great_good_poor_and_the_rest_competent():
 
 
 def test_f14_skill_names_are_read_case_insensitively():
-    game = FalkeFateiFauxGame("case")
+    game = FalkeFateiFauxGame("case", practice=True)
     game.add_character("Cleo", **{**ADA, "great": "social graces", "good": ["FISTICUFFS", "magic", "Courage"]})
     assert game.character("Cleo").skills["Social Graces"] == 8
     assert game.plan_flip("Cleo", "sOcIaL gRaCeS", target=8).sides[0].skill == "Social Graces"
@@ -34,12 +34,12 @@ def test_f14_skill_names_are_read_case_insensitively():
     ({"adverbs": "swiftly"}, "F-14"),
 ])
 def test_f14_a_sheet_that_breaks_the_rules_is_refused(change, ruling):
-    game = FalkeFateiFauxGame("bad")
+    game = FalkeFateiFauxGame("bad", practice=True)
     unchanged(game, lambda: game.add_character("Cleo", **{**ADA, **change}), InvalidCharacterError, ruling)
 
 
 def test_f14_an_unknown_skill_is_refused_listing_the_sixteen():
-    game = FalkeFateiFauxGame("unknown")
+    game = FalkeFateiFauxGame("unknown", practice=True)
     error = unchanged(game, lambda: game.add_character("Cleo", **{**ADA, "great": "Sorcery"}), UnknownNameError,
                       "F-14")
     assert "Social Graces" in str(error) and "Subterfuge" in str(error)

@@ -21,7 +21,7 @@ def _everywhere(game, deck):
 
 
 def test_f1_deck_of_fate_has_max_2_ceil_players_over_2_decks():
-    game = FalkeFateiFauxGame("decks")
+    game = FalkeFateiFauxGame("decks", practice=True)
     assert game.state.fate.size == 108 and game.state.fate_decks == 2
     assert game.state.magic.size == 54 and game.state.magic_decks == 1
     for i in range(4):
@@ -35,7 +35,7 @@ def test_f1_deck_of_fate_has_max_2_ceil_players_over_2_decks():
 
 
 def test_f1_deck_counts_are_table_options():
-    game = FalkeFateiFauxGame("opts", fate_decks=4, magic_decks=2)
+    game = FalkeFateiFauxGame("opts", fate_decks=4, magic_decks=2, practice=True)
     for i in range(7):
         game.add_character(f"P{i}", **ADA)
     assert game.state.fate_decks == 4

@@ -40,7 +40,7 @@ def test_replay_rebuilds_the_same_fingerprint_and_refuses_a_changed_outcome():
     game.prepare("Ada")
     game.discard("Ada", game.hand("Ada")[:2])
     game.end_scene()
-    replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log))
+    replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert replayed.fingerprint() == game.fingerprint()
     events = [Event.from_dict(e.to_dict()) for e in game.log]
     flip_at = next(i for i, e in enumerate(events) if e.action == "flip")
@@ -48,7 +48,7 @@ def test_replay_rebuilds_the_same_fingerprint_and_refuses_a_changed_outcome():
     tampered["outcome"]["sides"][0]["outcome"] = 99
     events[flip_at] = Event.from_dict(tampered)
     with pytest.raises(ReplayMismatchError):
-        FalkeFateiFauxGame.replay(game.seed, game.options, events)
+        FalkeFateiFauxGame.replay(game.seed, game.options, events, practice=game.practice)
 
 
 def test_results_keep_the_whole_story_and_render_in_every_format():
@@ -63,7 +63,7 @@ def test_results_keep_the_whole_story_and_render_in_every_format():
     for render in FORMATS.values():
         text = render(result.describe())
         assert "Ada" in text and "Bruno" in text
-    again = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log)).results[-1]
+    again = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log), practice=game.practice).results[-1]
     assert FORMATS["html"](again.describe()) == FORMATS["html"](result.describe())
 
 
@@ -85,7 +85,7 @@ def test_the_table_describes_itself_without_showing_hands():
 
 
 def test_player_text_is_escaped_in_html():
-    game = FalkeFateiFauxGame("escape")
+    game = FalkeFateiFauxGame("escape", practice=True)
     result = game.add_character("Eve", high_concept="<script>alert(1)</script>", trouble="&",
                                 adverbs=["a", "b", "c"], negative_adverb="d", great="Magic",
                                 good=["Society", "Courage", "Education"], poor="Athletics")

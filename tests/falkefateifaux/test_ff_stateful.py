@@ -23,7 +23,7 @@ class TableMachine(RuleBasedStateMachine):
 
     @initialize(seed=st.sampled_from(["a", "b", "c", "d"]))
     def start(self, seed):
-        self.game = FalkeFateiFauxGame(seed)
+        self.game = FalkeFateiFauxGame(seed, practice=True)
         self.game.add_character("Ada", **ADA)
         self.game.add_character("Bruno", **BRUNO)
         self.game.add_character("Cleo", npc=True, **{**ADA, "great": "Magic", "good": ["Resistance", "Education",
@@ -179,7 +179,7 @@ class TableMachine(RuleBasedStateMachine):
     @invariant()
     def replay_rebuilds_the_same_state(self):
         game = self.game
-        replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log))
+        replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
         assert replayed.fingerprint() == game.fingerprint()
 
 

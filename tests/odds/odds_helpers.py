@@ -19,7 +19,7 @@ BRUNO = sheet("falkefateifaux", "Bruno")
 
 def new_table(seed: str) -> FalkeFateiFauxGame:
     """Ada and Bruno at a table (hands dealt by the seed)."""
-    game = FalkeFateiFauxGame(seed)
+    game = FalkeFateiFauxGame(seed, practice=True)
     game.add_character("Ada", **ADA)
     game.add_character("Bruno", **BRUNO)
     return game

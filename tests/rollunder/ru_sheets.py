@@ -40,7 +40,7 @@ SHEETS = {"Artie": ARTIE, "Xavier": XAVIER, "Mabel": MABEL, "Bruno": BRUNO}
 
 def table(*names: str, seed: str = "roll-under", **options) -> RollUnderGame:
     """A game with the named characters added, in that order."""
-    game = RollUnderGame(seed, **options)
+    game = RollUnderGame(seed, **options, practice=True)
     for name in names or ("Artie", "Xavier"):
         game.add_character(**SHEETS[name])
     return game

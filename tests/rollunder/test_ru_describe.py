@@ -28,7 +28,7 @@ def test_every_result_renders_in_every_format_and_is_json():
 
 def test_descriptions_are_deterministic_across_replay():
     game = played()
-    again = type(game).replay(game.seed, game.options, list(game.log))
+    again = type(game).replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert [str(r) for r in again.results] == [str(r) for r in game.results]
 
 

@@ -65,7 +65,7 @@ def test_random_combats_keep_order_tracks_and_replay(seed, count, ambush, data):
         check_tracks(game)
     game.end_combat()
     assert game.state.clock == game.log[-1].outcome["combat_seconds"]
-    again = type(game).replay(game.seed, game.options, list(game.log))
+    again = type(game).replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert again.fingerprint() == game.fingerprint()
 
 
@@ -106,5 +106,5 @@ def test_random_healing_and_fate_keep_tracks_in_range_and_replay(seed, steps):
         check_tracks(game)
     cards = sum(len(c.fate_cards) for c in game.state.characters.values())
     assert cards + game.state.fate_deck.size == 78
-    again = type(game).replay(game.seed, game.options, list(game.log))
+    again = type(game).replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert again.fingerprint() == game.fingerprint()

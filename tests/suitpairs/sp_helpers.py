@@ -16,7 +16,7 @@ MIRA = {
 
 @pytest.fixture
 def game() -> SuitPairsGame:
-    table = SuitPairsGame(seed="suit-pairs-tests")
+    table = SuitPairsGame(seed="suit-pairs-tests", practice=True)
     table.create_character(**MIRA)
     return table
 
@@ -47,4 +47,4 @@ def set_values(table: SuitPairsGame, name: str = "Mira", **values: int) -> None:
 
 def replayed(table: SuitPairsGame) -> SuitPairsGame:
     """A fresh game rebuilt from the table's seed, options and log."""
-    return SuitPairsGame.replay(table.seed, table.options, list(table.log))
+    return SuitPairsGame.replay(table.seed, table.options, list(table.log), practice=table.practice)

@@ -170,7 +170,7 @@ def test_s5_gm_may_skip_the_consequences_of_one_check(game):
 
 
 def test_s5_table_option_skips_consequences_unless_accept_says_otherwise():
-    table = SuitPairsGame(seed="quiet", consequences=False)
+    table = SuitPairsGame(seed="quiet", consequences=False, practice=True)
     table.create_character("Mira", "Baker", 3, 2, 2, 3, ["Defy", "Analyze", "Stealth", "Help"])
     table.rig(dice=[5, 5]).check("Mira", "Defy", "Hard")
     assert not table.accept("Mira").consequences_applied
@@ -178,7 +178,7 @@ def test_s5_table_option_skips_consequences_unless_accept_says_otherwise():
     assert table.accept("Mira", consequences=True).consequences_applied
     assert table.character("Mira").attributes["Strength"] == 4
     with pytest.raises(MalformedInputError, match=r"\(S-5\)"):
-        SuitPairsGame(seed="x", consequences="no")
+        SuitPairsGame(seed="x", consequences="no", practice=True)
 
 
 def test_s5_accept_refuses_a_consequences_flag_that_is_not_a_bool(game):

@@ -8,7 +8,7 @@ from kit.suitpairs import SKILLS, SuitPairsGame
 
 
 def new_table() -> SuitPairsGame:
-    return SuitPairsGame(seed="creation")
+    return SuitPairsGame(seed="creation", practice=True)
 
 
 def sheet(**changes):

@@ -24,7 +24,7 @@ def play(game):
 def test_the_system_is_registered_as_suitpairs():
     assert get_system("Suit Pairs") is SuitPairsGame
     assert SuitPairsGame.system == "suitpairs"
-    assert isinstance(new_game("suit-pairs", seed="r"), SuitPairsGame)
+    assert isinstance(new_game("suit-pairs", seed="r", practice=True), SuitPairsGame)
 
 
 def test_every_step_is_an_event_and_replay_rebuilds_the_state(game):
@@ -41,7 +41,7 @@ def test_every_step_is_an_event_and_replay_rebuilds_the_state(game):
 
 def test_replay_replays_each_action_through_its_own_method(game):
     play(game)
-    fresh = SuitPairsGame(game.seed)
+    fresh = SuitPairsGame(game.seed, practice=True)
     for event in game.log:
         getattr(fresh, event.action)(**event.args)
     assert fresh.fingerprint() == game.fingerprint()
@@ -62,7 +62,7 @@ def test_replay_refuses_a_changed_outcome(game):
     last["outcome"] = {**last["outcome"], "dice": [6, 6]}
     events[-1] = Event.from_dict(last)
     try:
-        SuitPairsGame.replay(game.seed, game.options, events)
+        SuitPairsGame.replay(game.seed, game.options, events, practice=game.practice)
     except ReplayMismatchError as error:
         assert "event 1 (check)" in str(error)
     else:
@@ -119,6 +119,6 @@ def test_character_names_are_found_in_any_case(game):
 
 
 def _table(seed):
-    table = SuitPairsGame(seed=seed)
+    table = SuitPairsGame(seed=seed, practice=True)
     table.create_character(**MIRA)
     return table

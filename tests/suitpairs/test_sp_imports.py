@@ -7,7 +7,7 @@ import sys
 def test_importing_kit_suitpairs_pulls_in_no_notebook_machinery():
     code = (
         "import sys, kit.suitpairs, kit.suitpairs.odds\n"
-        "g = kit.suitpairs.SuitPairsGame(seed='i')\n"
+        "g = kit.suitpairs.SuitPairsGame(seed='i', practice=True)\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython', 'nbformat'))\n"
         "print(','.join(bad))\n"
     )

@@ -18,7 +18,7 @@ class SuitPairsTable(RuleBasedStateMachine):
 
     @initialize(seed=st.text("abcdef0123456789", min_size=1, max_size=8))
     def start(self, seed):
-        self.game = SuitPairsGame(seed=seed)
+        self.game = SuitPairsGame(seed=seed, practice=True)
         self.game.create_character("Mira", "Baker", 3, 2, 2, 3, ["Defy", "Analyze", "Stealth", "Help"])
         self.game.create_character("Olek", "Fool", 1, 1, 4, 4, ["Brute Force", "Tinker", "Agility", "Charm"])
         self.pending: dict[str, str] = {}
@@ -126,7 +126,7 @@ class SuitPairsTable(RuleBasedStateMachine):
 
     def teardown(self):
         if hasattr(self, "game"):
-            again = SuitPairsGame.replay(self.game.seed, self.game.options, list(self.game.log))
+            again = SuitPairsGame.replay(self.game.seed, self.game.options, list(self.game.log), practice=self.game.practice)
             assert again.fingerprint() == self.game.fingerprint()
 
 

@@ -17,7 +17,7 @@ BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
 
 def saved_table(folder: Path, seed: str, ada_hand: list[str]) -> Path:
     """Ada (dealt ``ada_hand``) and Bruno (dealt :data:`BRUNO_HAND`) saved as a game file."""
-    game = FalkeFateiFauxGame(seed)
+    game = FalkeFateiFauxGame(seed, practice=True)
     game.rig(ada_hand)
     game.add_character("Ada", **ADA)
     game.rig(BRUNO_HAND)

@@ -20,7 +20,7 @@ MABEL = {
 
 def new_game(seed: str) -> RollUnderGame:
     """Artie, Xavier and Mabel at a fresh table."""
-    game = RollUnderGame(seed)
+    game = RollUnderGame(seed, practice=True)
     for sheet in (ARTIE, XAVIER, MABEL):
         game.add_character(**sheet)
     return game

@@ -29,7 +29,7 @@ TOMAS = {
 
 
 def new_game() -> SuitPairsGame:
-    game = SuitPairsGame(seed="attribute-tracker-tests")
+    game = SuitPairsGame(seed="attribute-tracker-tests", practice=True)
     game.create_character(**MIRA)
     game.create_character(**TOMAS)
     return game
@@ -285,7 +285,7 @@ def test_the_shown_sheet_stays_when_another_character_takes_a_turn(tracker: Attr
 
 def test_an_empty_table_shows_no_sheet_and_refuses_a_check(tmp_path: Path) -> None:
     target = tmp_path / "empty.ipynb"
-    gamefile.save(SuitPairsGame(seed="empty-table"), target)
+    gamefile.save(SuitPairsGame(seed="empty-table", practice=True), target)
     session = TableSession.open(target)
     tracker = AttributeTracker(session)
     assert tracker.character == "" and "No characters at the table yet" in tracker.sheet_view.value

@@ -270,7 +270,7 @@ def test_counts_read_in_words_and_figures() -> None:
 
 
 def test_an_empty_table_offers_nothing(tmp_path: Path) -> None:
-    viewer = HandViewer(TableSession(FalkeFateiFauxGame("empty")))
+    viewer = HandViewer(TableSession(FalkeFateiFauxGame("empty", practice=True)))
     assert "No characters at the table yet" in text(viewer.summary_view.value)
     assert all(button.disabled for button in viewer.action_buttons)
     viewer.session.game.rig(ADA_HAND)

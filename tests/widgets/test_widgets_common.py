@@ -15,7 +15,7 @@ from kit.widgets import CardPicker, ErrorLine, OddsView, PlayLog, TableSession, 
 
 
 def mira_game() -> SuitPairsGame:
-    game = SuitPairsGame("widgets-seed")
+    game = SuitPairsGame("widgets-seed", practice=True)
     game.create_character("Mira", "Baker", strength=3, intelligence=2, dexterity=2, charisma=3,
                           skills=["Defy", "Analyze", "Stealth", "Help"])
     return game
@@ -218,7 +218,9 @@ def test_a_failed_write_is_shown_beside_the_control_and_changes_nothing(tmp_path
     line = ErrorLine()
     taken = attempt(line, lambda: session.act("check", character="Mira", skill="Defy", difficulty="Easy"))
     assert taken is None
-    assert line.message.startswith("the game file could not be written (No space left on device); the turn was not")
+    assert line.message.startswith("the game file could not be written: the disk is full (No space left on device); "
+                                   "the turn was not taken")
+    assert "free some space" in line.message
     assert path.read_bytes() == before and session.game.fingerprint() == state
 
 
