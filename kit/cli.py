@@ -1,7 +1,8 @@
 """The ``kit`` command: start, read, verify and post game notebooks.
 
-``kit new SYSTEM GAME.ipynb --player NAME …``, ``kit log GAME.ipynb``, ``kit verify GAME.ipynb
-[OTHER.ipynb] [--code CODE]`` and ``kit post GAME.ipynb --turn N``. Exit codes: 0 all is well;
+``kit new SYSTEM GAME.ipynb --player NAME … [--gm NAME] [--practice]``, ``kit log GAME.ipynb``,
+``kit verify GAME.ipynb [OTHER.ipynb] [--code CODE]``, ``kit post GAME.ipynb --turn N`` and
+``kit upgrade OLD.ipynb NEW.ipynb``. Exit codes: 0 all is well;
 1 a game that does not verify, a fork, a refused action or code that does not match; 2 a file
 that is not a game notebook, or a wrong command line. Errors are one line on stderr.
 """
@@ -74,6 +75,9 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", help="the game's seed (default: a fresh random seed)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a table option, e.g. --option decks=2 (repeatable)")
+    parser.add_argument("--gm", default="", metavar="NAME", help="the game master's name")
+    parser.add_argument("--practice", action="store_true",
+                        help="a practice game: cards and dice may be rigged, and every rigged turn says so (G-1)")
 
 
 def _run_new(args: argparse.Namespace) -> int:
@@ -81,9 +85,11 @@ def _run_new(args: argparse.Namespace) -> int:
 
     options = dict(_option(text) for text in args.option)
     with _file(args.path):
-        made = create(args.system, args.path, players=args.player, seed=args.seed, options=options)
+        made = create(args.system, args.path, players=args.player, seed=args.seed, options=options,
+                      practice=args.practice, gm=args.gm)
     header = made.header
-    print(f"{args.path}: new {header.title or header.system} game {header.game_id}; "
+    kind = "practice game" if header.practice else "game"
+    print(f"{args.path}: new {header.title or header.system} {kind} {header.game_id}; "
           f"post its seed commitment now: {header.seed_commitment}")
     return EXIT_OK
 
@@ -161,12 +167,32 @@ def _run_post(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _upgrade_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("old", metavar="OLD.ipynb", help="a game notebook of format version 1")
+    parser.add_argument("new", metavar="NEW.ipynb", help="the version-2 copy to write (must not exist)")
+
+
+def _run_upgrade(args: argparse.Namespace) -> int:
+    from kit.gamefile import turn_code, upgrade
+
+    with _file(args.old):
+        made = upgrade(args.old, args.new)
+    game = made.game
+    head = f"; its head code is {turn_code(game.log[-1])}" if game.log.events else ""
+    kind = "a practice game (it holds rigged turns, G-1)" if game.practice else "a real game"
+    print(f"{args.new}: version-2 copy of {args.old}, {game.turn} turns re-derived from its events, {kind}. "
+          f"Every turn has a new hash, so codes posted for {args.old} do not match it: post its seed commitment "
+          f"{made.header.seed_commitment}{head}")
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Command] = {
     "new": Command("start a new game notebook", _new_arguments, _run_new),
     "log": Command("print every turn of a game notebook", _log_arguments, _run_log),
     "verify": Command("check a game notebook (or two copies: forks); exit 1 naming the first bad turn",
                       _verify_arguments, _run_verify),
     "post": Command("print one turn as a forum post with its verification code", _post_arguments, _run_post),
+    "upgrade": Command("write a version-2 copy of a version-1 game notebook", _upgrade_arguments, _run_upgrade),
 }
 
 

@@ -24,7 +24,7 @@ OUTDIR = ROOT / "notebooks" / "games"
 
 def suitpairs_sample() -> tuple[Game, list[str]]:
     """Three characters, checks with rerolls and consequences, GM awards and a serious consequence."""
-    game = systems.new_game("suitpairs", seed="suitpairs-sample-1")
+    game = systems.new_game("suitpairs", seed="suitpairs-sample-1", practice=True)
     game.create_character("Mira", "Baker", strength=3, intelligence=2, dexterity=2, charisma=3,
                           skills=["Defy", "Analyze", "Stealth", "Help"])
     game.create_character("Tomas", "Collector", strength=2, intelligence=4, dexterity=2, charisma=2,
@@ -98,7 +98,7 @@ BRUNO = {
 
 def rollunder_sample() -> tuple[Game, list[str]]:
     """Sheets, fate cards at the start of play, tests, an ambush over three rounds, healing by the clock."""
-    game = systems.new_game("rollunder", seed="rollunder-sample-1")
+    game = systems.new_game("rollunder", seed="rollunder-sample-1", practice=True)
     for name, sheet in (("Artie", ARTIE), ("Mabel", MABEL), ("Xavier", XAVIER), ("Bruno", BRUNO)):
         game.add_character(name, **sheet)
     game.start_play()
@@ -153,7 +153,7 @@ CLARA = {"high_concept": "Clockwork inventor", "trouble": "Curious beyond reason
 
 def falkefateifaux_sample() -> tuple[Game, list[str]]:
     """The text's worked examples, guiding fate in a contest, adverbs, Fate tokens, hands, injuries, scenes."""
-    game = systems.new_game("falkefateifaux", seed="falkefateifaux-sample-1")
+    game = systems.new_game("falkefateifaux", seed="falkefateifaux-sample-1", practice=True)
     game.rig("QC 2H 3H 4S 5S").add_character("Ada", **ADA)
     game.rig("KC 2D 3D 4D 5D").add_character("Bruno", **BRUNO_FF)
     game.rig("2C 3C 4C 5C 6S").add_character("Clara", **CLARA)

@@ -13,7 +13,18 @@ from kit.gamefile.held import HeldGameFile
 from kit.gamefile.notebook import build_notebook, notebook_text, parse_notebook
 from kit.gamefile.post import check_code, render_post, turn_code
 from kit.gamefile.source import turn_source
-from kit.gamefile.store import GameFile, append_to_game, append_turn, create, load, load_file, perform, save
+from kit.gamefile.store import (
+    GameFile,
+    ReadOnlyError,
+    append_to_game,
+    append_turn,
+    create,
+    load,
+    load_file,
+    perform,
+    save,
+    upgrade,
+)
 from kit.gamefile.verify import Comparison, Report, compare, verify
 
 __all__ = [
@@ -27,6 +38,7 @@ __all__ = [
     "Header",
     "HeldGameFile",
     "NotAGameFileError",
+    "ReadOnlyError",
     "Report",
     "append_to_game",
     "append_turn",
@@ -43,5 +55,6 @@ __all__ = [
     "save",
     "turn_code",
     "turn_source",
+    "upgrade",
     "verify",
 ]

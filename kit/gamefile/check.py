@@ -10,18 +10,17 @@ seed commitment, setup cell.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import ReplayMismatchError, RulesError
-from kit.core.events import GENESIS_HASH, Event, hash_of_texts
-from kit.core.game import Game
+from kit.core.events import Event
+from kit.core.game import Game, roster
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError
 from kit.gamefile.header import Header
 from kit.gamefile.notebook import RawGameFile, TurnCell, joined, paused_gc, turn_outputs
 from kit.gamefile.post import actor_of
-from kit.gamefile.source import setup_source, turn_source
+from kit.gamefile.source import setup_source_of, turn_source
 
 
 def system_class(name: str) -> type[Game]:
@@ -32,6 +31,29 @@ def system_class(name: str) -> type[Game]:
         return systems.get_system(name)
     except RulesError as error:
         raise NotAGameFileError(f"it names a system this kit does not know: {error}") from None
+
+
+def start_game(raw: RawGameFile) -> Game:
+    """The game a file's header starts (no turns yet), in the hash chain of the file's format version.
+
+    Options the system does not have, or values the rules refuse, make the file not a game
+    notebook of this kit. A version-1 file does not say whether it is a practice game: it is
+    read as one when it holds rigged turns (and ``kit verify`` says so).
+    """
+    stored = raw.header
+    cls = system_class(stored.system)
+    unknown = sorted(str(name)[:40] for name in stored.options if name not in cls.default_options)
+    if unknown:
+        raise NotAGameFileError(f"its options name {unknown[0]!r}, which is not an option of {stored.system}")
+    try:
+        if stored.version >= 2:
+            return cls(stored.seed, practice=stored.practice, players=stored.players, gm=stored.gm, **stored.options)
+        game = cls(stored.seed, practice=any(event.rig for event in raw.events), **stored.options)
+        game.use_version_1_chain()
+        game.players, game.gm = roster(stored.players)
+        return game
+    except RulesError as error:
+        raise NotAGameFileError(f"its options or players do not start a {stored.system} game: {error}") from None
 
 
 @dataclass
@@ -49,8 +71,15 @@ class Checked:
         """True when nothing is wrong."""
         return self.problem is None
 
+    @property
+    def rigged_turns(self) -> int:
+        """How many verified turns had their cards or dice set by hand (practice games only, G-1)."""
+        return sum(1 for event in self.game.log if event.rig)
+
 
 SETUP_EDITED = "the setup cell is missing or was edited"
+START_CHANGED = ("the start of the game (system, seed, practice or real, options, players or game master) is not "
+                 "the one its turns are chained from: it was changed after the game began (G-5)")
 HASH_MISMATCH = "its recorded event does not match its hash (an argument, outcome or rig was changed)"
 
 
@@ -67,28 +96,53 @@ def check(raw: RawGameFile, *, full: bool = True) -> Checked:
 
 
 def _check(raw: RawGameFile, full: bool) -> Checked:
-    stored = raw.header
-    cls = system_class(stored.system)
-    try:
-        game = cls(stored.seed, **stored.options)
-    except RulesError as error:
-        raise NotAGameFileError(f"its options do not start a {stored.system} game: {error}") from None
-    header = Header.for_game(game, stored.players, stored.created_with)
+    game = start_game(raw)
+    header = Header.for_game(game, raw.header.created_with)
     checked = Checked(raw, game, header)
-    if full and raw.setup_source != setup_source(cls, game.seed, game.options):
-        checked.problem = BrokenGameError(None, SETUP_EDITED)
+    problem = start_problem(raw, game) if full else _genesis_problem(raw, game)
+    if problem:
+        checked.problem = problem
         return checked
-    prev = GENESIS_HASH
+    prev = game.log.genesis
     for cell in raw.turns:
-        problem = _check_turn(game, cell, prev, full, checked.outputs)
-        if problem:
-            checked.problem = BrokenGameError(cell.position, problem)
+        turn_problem = _check_turn(game, cell, prev, full, checked.outputs)
+        if turn_problem:
+            checked.problem = BrokenGameError(cell.position, turn_problem)
             return checked
         assert cell.event is not None
         prev = cell.event.hash
     checked.header = header = header.updated(game)
     checked.problem = check_header(raw, header, full=full)
     return checked
+
+
+def _genesis_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
+    if raw.header.version >= 2 and raw.header.genesis != game.log.genesis:
+        return BrokenGameError(None, START_CHANGED)
+    return None
+
+
+def start_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
+    """What is wrong before the first turn: the genesis, the setup cell (source and outputs), hidden views.
+
+    The setup cell must be exactly the one the game's start writes — its source, no outputs,
+    execution count 1 — so nothing can be shown there that no turn made; the header cell has no
+    attachments, and the notebook saves no widget state (G-5).
+    """
+    problem = _genesis_problem(raw, game)
+    if problem:
+        return problem
+    setup = raw.setup_cell
+    if setup is None or raw.setup_source != setup_source_of(game):
+        return BrokenGameError(None, SETUP_EDITED)
+    if setup.get("outputs") != [] or setup.get("execution_count") != 1:
+        return BrokenGameError(None, "the setup cell shows outputs that no turn made (they were added by hand)")
+    if raw.header_cell is not None and raw.header_cell.get("attachments"):
+        return BrokenGameError(None, "the header cell carries attachments that the kit never writes")
+    if "widgets" in raw.notebook_metadata:
+        return BrokenGameError(None, "the notebook saves widget state, which a game file never holds "
+                                     "(a view could show what no turn made)")
+    return None
 
 
 def link_problem(cell: TurnCell, prev: str) -> str:
@@ -108,22 +162,24 @@ def link_problem(cell: TurnCell, prev: str) -> str:
     return ""
 
 
-def check_links(raw: RawGameFile) -> BrokenGameError | None:
+def check_links(raw: RawGameFile, genesis: str | None = None, version: int | None = None) -> BrokenGameError | None:
     """The first turn whose cell, number, link or hash is wrong — without replaying anything.
 
-    Each event's hash is recomputed from its content and the hash before it, so an event
-    changed without recomputing the hashes is caught here; one re-hashed with care changes the
-    head, which the caller compares with the head it verified.
+    Each event's hash is recomputed from its content and the hash before it (the chain starts
+    at ``genesis``, hashed as format ``version`` hashes), so an event changed without
+    recomputing the hashes is caught here; one re-hashed with care changes the head, which
+    the caller compares with the head it verified.
     """
-    prev = GENESIS_HASH
+    prev = raw.header.genesis if genesis is None else genesis
+    version = raw.header.version if version is None else version
     for cell in raw.turns:
         problem = link_problem(cell, prev)
         if not problem:
             assert cell.event is not None
-            if _hash_of(cell.event) != cell.event.hash:
+            if not hash_matches(cell.event, version):
                 problem = HASH_MISMATCH
             elif cell.execution_count != cell.position + 1:
-                problem = f"its execution count is {cell.execution_count!r}, expected {cell.position + 1}"
+                problem = f"its execution count is {_cut(repr(cell.execution_count))}, expected {cell.position + 1}"
         if problem:
             return BrokenGameError(cell.position, problem)
         assert cell.event is not None
@@ -131,49 +187,59 @@ def check_links(raw: RawGameFile) -> BrokenGameError | None:
     return None
 
 
-_canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-"""kit.core.events.canonical_json with its encoder made once, not once a call: a long chain is checked on every turn."""
-
-
-def _hash_of(event: Event) -> str:
-    """``event.expected_hash()``, computed with one encoder for the whole chain."""
-    return hash_of_texts(event.index, event.action, _canonical(event.args), _canonical(event.outcome),
-                         _canonical(event.rig), event.prev)
+def hash_matches(event: Event, version: int) -> bool:
+    """True when ``event``'s content and predecessor give its hash; content that is not strict JSON never does."""
+    try:
+        return event.expected_hash(version) == event.hash
+    except RulesError:
+        return False
 
 
 def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list[list[dict[str, Any]]]) -> str:
+    """What is wrong with one turn cell, checked before anything is computed from it: place, hash, then replay."""
     turn = cell.position
     problem = link_problem(cell, prev)
     if problem:
         return problem
     event = cell.event
     assert event is not None
-    cls = type(game)
+    if not hash_matches(event, game.log.version):
+        return HASH_MISMATCH
+    if event.seat is not None and event.seat not in game.players and event.seat != game.gm:
+        return f"it was taken in the seat of {event.seat[:40]!r}, who is not at this table"
+    try:
+        result = game.apply(event)  # the arguments are checked against the action's parameters first
+    except ReplayMismatchError as error:
+        if "hash" in error.why:
+            return HASH_MISMATCH
+        return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "
+                "(the outcome was changed)")
+    except RulesError as error:
+        return f"the rules refuse it on replay: {error}"
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        # An event of a hostile file that no kit wrote: report it, never crash the reader.
+        return f"its recorded event cannot be replayed ({type(error).__name__})"
     if full:
         try:
-            expected_source = turn_source(cls, event)
+            expected_source = turn_source(type(game), event)
         except RulesError as error:
             return f"its recorded event is not a valid call: {error}"
         if cell.source != expected_source:
-            return f"its source was edited: it reads {cell.source!r} but the recorded turn is {expected_source!r}"
-    try:
-        result = game.apply(event)  # also checks the event's hash against its content
-    except RulesError as error:
-        if event.expected_hash() != event.hash:
-            return HASH_MISMATCH
-        if isinstance(error, ReplayMismatchError):
-            return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "
-                    "(the outcome was changed)")
-        return f"the rules refuse it on replay: {error}"
-    if full:
+            return (f"its source was edited: it reads {_cut(cell.source)!r} but the recorded turn is "
+                    f"{_cut(expected_source)!r}")
         # Rendered right after the event, as Jupyter shows it when the cell runs.
         outputs.append(turn_outputs(result, turn))
         if cell.execution_count != turn + 1:
-            return f"its execution count is {cell.execution_count!r}, expected {turn + 1}"
+            return f"its execution count is {_cut(repr(cell.execution_count))}, expected {turn + 1}"
         if _normalised(cell.outputs) != outputs[-1]:
             return ("its saved output is not the rendering of its result (the output was edited, "
                     "or written by a kit whose renderers differ from this one)")
     return ""
+
+
+def _cut(text: str, limit: int = 120) -> str:
+    """A text from the file for a message, cut short."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _normalised(outputs: list[Any]) -> list[Any]:

@@ -1,4 +1,10 @@
-"""The header of a game notebook: the notebook-level ``kit`` metadata and its Markdown cell."""
+"""The header of a game notebook: the notebook-level ``kit`` metadata and its Markdown cell.
+
+Format version 2 (written today) records whether the game is a practice game, its game master
+and its genesis — the hash of its start record (system, seed commitment, practice, options,
+players, game master, mode, chapter) that the chain of turns starts from. Version 1 (read,
+never written) has none of those. ``docs/file-format.md`` documents every field.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +14,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import kit
+from kit.core.events import GENESIS_HASH, genesis_hash
 from kit.core.game import Game
 from kit.core.randomness import seed_commitment
 from kit.gamefile.errors import NotAGameFileError
 from kit.render.markdown import escape_markdown
 
 FORMAT = "kit-game-notebook"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def game_id_for(seed: str) -> str:
@@ -26,7 +34,7 @@ def characters_of(game: Game, players: Mapping[str, list[str]] | None = None) ->
     """The characters at the table (from the game's state) and who plays each.
 
     The player is the character's own ``player`` when the system records one, else the player
-    who named the character when the game file was made, else ``""``.
+    who named the character when the game started, else ``""``.
     """
     found = getattr(game.state, "characters", None)
     if isinstance(found, Mapping):
@@ -35,7 +43,8 @@ def characters_of(game: Game, players: Mapping[str, list[str]] | None = None) ->
         items = [(str(getattr(item, "name", item)), item) for item in found]
     else:
         items = []
-    declared = {char: player for player, chars in (players or {}).items() for char in chars}
+    roster = game.players if players is None else players
+    declared = {char: player for player, chars in roster.items() for char in chars}
     out = {}
     for name, value in items:
         owner = getattr(value, "player", None)
@@ -45,7 +54,7 @@ def characters_of(game: Game, players: Mapping[str, list[str]] | None = None) ->
 
 @dataclass(frozen=True)
 class Header:
-    """Who plays what: system, seed and its commitment, options, players and characters."""
+    """Who plays what: system, seed and its commitment, practice or real, options, players and characters."""
 
     system: str
     seed: str
@@ -54,8 +63,12 @@ class Header:
     characters: dict[str, str] = field(default_factory=dict)
     created_with: str = f"kit {kit.__version__}"
     turns: int = 0
-    head: str = "0" * 64
+    head: str = GENESIS_HASH
     title: str = ""
+    version: int = FORMAT_VERSION
+    practice: bool = False
+    gm: str = ""
+    genesis: str = GENESIS_HASH
 
     @property
     def game_id(self) -> str:
@@ -68,19 +81,22 @@ class Header:
         return seed_commitment(self.seed)
 
     @classmethod
-    def for_game(cls, game: Game, players: Mapping[str, list[str]] | None = None,
-                 created_with: str | None = None) -> Header:
-        """The header of ``game`` as it stands now."""
+    def for_game(cls, game: Game, created_with: str | None = None) -> Header:
+        """The header of ``game`` as it stands now (its version follows the game's chain)."""
         return cls(
             system=game.system,
             seed=game.seed,
             options=dict(game.options),
-            players={str(name): [str(c) for c in chars] for name, chars in (players or {}).items()},
-            characters=characters_of(game, players),
+            players={name: list(chars) for name, chars in game.players.items()},
+            characters=characters_of(game),
             created_with=created_with or f"kit {kit.__version__}",
             turns=len(game.log),
             head=game.log.head,
             title=game.title or game.system,
+            version=game.log.version,
+            practice=game.practice,
+            gm=game.gm,
+            genesis=game.log.genesis,
         )
 
     def updated(self, game: Game) -> Header:
@@ -89,9 +105,9 @@ class Header:
 
     def to_dict(self) -> dict[str, Any]:
         """The notebook-level ``kit`` metadata."""
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
-            "format_version": FORMAT_VERSION,
+            "format_version": self.version,
             "system": self.system,
             "title": self.title,
             "game_id": self.game_id,
@@ -104,37 +120,67 @@ class Header:
             "turns": self.turns,
             "head": self.head,
         }
+        if self.version >= 2:
+            data.update({"practice": self.practice, "gm": self.gm, "mode": "open", "chapter": 1,
+                         "genesis": self.genesis})
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Header:
         """Read the metadata; anything missing or of the wrong kind is not a game notebook."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotAGameFileError("it has no kit game metadata (metadata.kit.format)")
-        if data.get("format_version") != FORMAT_VERSION:
+        version = data.get("format_version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
+            shown = version if type(version) is int and abs(version) < 10**6 else "unknown"
             raise NotAGameFileError(
-                f"it is game notebook format version {data.get('format_version')!r}; "
-                f"this kit reads version {FORMAT_VERSION}"
+                f"it is game notebook format version {shown}; this kit reads versions "
+                f"{', '.join(str(v) for v in READABLE_VERSIONS)} (a newer kit wrote it: update the kit)"
             )
-        kinds = {"system": str, "seed": str, "options": dict, "players": dict, "characters": dict,
-                 "created_with": str, "turns": int, "head": str, "title": str,
-                 "game_id": str, "seed_commitment": str}
+        kinds: dict[str, type] = {"system": str, "seed": str, "options": dict, "players": dict, "characters": dict,
+                                  "created_with": str, "turns": int, "head": str, "title": str,
+                                  "game_id": str, "seed_commitment": str}
+        if version >= 2:
+            kinds.update({"practice": bool, "gm": str, "mode": str, "chapter": int, "genesis": str})
         for name, kind in kinds.items():
-            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+            value = data.get(name)
+            if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
                 raise NotAGameFileError(f"its kit metadata has no valid {name!r}")
+        if not 0 <= data["turns"] < 10**9:
+            raise NotAGameFileError("its kit metadata has no valid 'turns'")
+        for name, limit in (("system", 40), ("title", 100), ("created_with", 100), ("game_id", 12),
+                            ("seed_commitment", 64), ("head", 64), ("genesis", 64)):
+            if name in data and len(data[name]) > limit:
+                raise NotAGameFileError(f"its kit metadata's {name!r} is longer than a game file's can be")
+        if version >= 2 and (data["mode"] != "open" or data["chapter"] != 1):
+            raise NotAGameFileError("it is a sealed game or a later chapter, which this kit cannot read")
         players = data["players"]
         if not all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in players.values()):
             raise NotAGameFileError("its kit metadata lists players' characters wrongly")
+        if not all(isinstance(v, str) for v in data["characters"].values()):
+            raise NotAGameFileError("its kit metadata lists the characters wrongly")
         return cls(
             system=data["system"], seed=data["seed"], options=data["options"], players=players,
-            characters={str(k): str(v) for k, v in data["characters"].items()}, created_with=data["created_with"],
-            turns=data["turns"], head=data["head"], title=data["title"],
+            characters=dict(data["characters"]), created_with=data["created_with"],
+            turns=data["turns"], head=data["head"], title=data["title"], version=version,
+            practice=data.get("practice", False), gm=data.get("gm", ""),
+            genesis=data.get("genesis", GENESIS_HASH),
         )
+
+    def expected_genesis(self, game: Game) -> str:
+        """The genesis ``game``'s start gives (64 zeros for a version-1 file)."""
+        return genesis_hash(game.start_record()) if self.version >= 2 else GENESIS_HASH
 
     def problems(self, data: Mapping[str, Any]) -> list[str]:
         """What in stored metadata ``data`` differs from this header (derived fields included)."""
         expected = self.to_dict()
-        return [f"{name} is {data.get(name)!r}, expected {value!r}"
-                for name, value in expected.items() if data.get(name) != value]
+        found = [f"{name} is {_shown(data.get(name))}, expected {_shown(value)}"
+                 for name, value in expected.items()
+                 if data.get(name) != value or type(data.get(name)) is not type(value)]
+        extra = sorted(str(name)[:40] for name in data if name not in expected)
+        if extra:
+            found.append(f"it has a field a game file of format {self.version} has not: {extra[0]!r}")
+        return found[:3]
 
     def markdown(self) -> str:
         """The header cell that people read: what the game is and how to check it."""
@@ -149,20 +195,39 @@ class Header:
         characters = ", ".join(
             md(name) + (f" ({md(player)})" if player else "") for name, player in sorted(self.characters.items())
         ) or "none yet"
-        return "\n".join([
+        rows = [
             f"# {md(self.title or self.system)} — game `{self.game_id}`",
             "",
             "A game notebook of the kit. Each code cell below is one turn: its source is the call "
             "that made it and its saved output is the log entry. Check the file with "
-            "`kit verify FILE.ipynb` (it runs no code from the file).",
+            + ("`kit verify FILE.ipynb` before you run it (verifying runs no code from the file; "
+               "never run a game file that has not verified)." if self.version >= 2 else
+               "`kit verify FILE.ipynb` (it runs no code from the file)."),
             "",
             "| | |",
             "| --- | --- |",
             f"| System | {md(self.title or self.system)} (`{self.system}`) |",
+        ]
+        if self.version >= 2:
+            rows.append("| Kind | practice game: cards and dice may be set by hand, and every such turn "
+                        "says \"Rigged\" (G-1) |" if self.practice else
+                        "| Kind | real game: every card and die comes from the seed (G-1) |")
+        rows += [
             f"| Seed commitment | `{self.seed_commitment}` |",
             f"| Players | {players} |",
+        ]
+        if self.version >= 2:
+            rows.append(f"| Game master | {md(self.gm) if self.gm else 'none named'} |")
+        rows += [
             f"| Characters | {characters} |",
             f"| Options | {options} |",
             f"| Turns | {self.turns} (head `{self.head[:12]}`) |",
             f"| Created with | {md(self.created_with)} |",
-        ])
+        ]
+        return "\n".join(rows)
+
+
+def _shown(value: Any) -> str:
+    """A stored value for a message, cut short (a hostile file's values can be huge)."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a very large number"
+    return text if len(text) <= 80 else text[:77] + "..."

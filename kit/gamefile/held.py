@@ -22,6 +22,8 @@ from typing import Any
 
 from kit.core.game import Game
 from kit.gamefile.check import check
+from kit.gamefile.errors import GameFileError
+from kit.gamefile.header import FORMAT_VERSION
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.store import (
     LOCK_TIMEOUT,
@@ -34,6 +36,7 @@ from kit.gamefile.store import (
     perform,
     read_raw_bytes,
     rebuild,
+    version_1_refusal,
     write_known_turn,
 )
 
@@ -51,7 +54,7 @@ class HeldGameFile:
     def open(cls, path: str | os.PathLike[str], *, timeout: float = LOCK_TIMEOUT) -> HeldGameFile:
         """Read and verify the game file in full (a seeded replay of every turn); BrokenGameError names a bad turn."""
         target = Path(path)
-        with locked(target, timeout):
+        with locked(target, timeout, reading=True):
             data = read_raw_bytes(target)
             stamp = file_stamp(target)
         raw = parse_notebook(data)
@@ -77,6 +80,8 @@ class HeldGameFile:
         changed after all the game goes back, the file is checked in full and the turn is taken
         again (``performed`` is called again, with the same result, or the error propagates).
         """
+        if self.game.log.version != FORMAT_VERSION:
+            raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known
         if known is not None and known.stamp is not None and file_stamp(self.path) == known.stamp:

@@ -12,7 +12,7 @@ import gc
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.describe import Describable
@@ -20,7 +20,7 @@ from kit.core.events import Event
 from kit.core.game import Game
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.header import Header
-from kit.gamefile.source import setup_source, turn_source
+from kit.gamefile.source import setup_source_of, turn_source
 from kit.render import to_html, to_text
 
 _MARK = "\x00kit-event"
@@ -117,7 +117,7 @@ def rendered_outputs(game: Game) -> list[list[dict[str, Any]]]:
     The game's log is replayed on a fresh game for this, so a result that still refers to
     state that later turns changed cannot make the saved output differ from a re-run.
     """
-    fresh = type(game)(game.seed, **game.options)
+    fresh = game.fresh()
     return [turn_outputs(fresh.apply(event), event.index + 1) for event in game.log]
 
 
@@ -143,7 +143,7 @@ def header_cell(header: Header) -> dict[str, Any]:
 
 def setup_cell(game: Game) -> dict[str, Any]:
     """The setup code cell that rebuilds the game in Jupyter (execution count 1, no output)."""
-    return _code_cell(setup_source(type(game), game.seed, game.options), SETUP_ID, 1, {}, [])
+    return _code_cell(setup_source_of(game), SETUP_ID, 1, {}, [])
 
 
 def turn_cell(cls: type[Game], event: Event, outputs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -272,6 +272,8 @@ class RawGameFile:
     setup_source: str | None
     setup_cell: dict[str, Any] | None
     turns: list[TurnCell]
+    header_cell: dict[str, Any] | None = None
+    notebook_metadata: dict[str, Any] = field(default_factory=dict)
 
     @property
     def events(self) -> list[Event]:
@@ -285,11 +287,24 @@ def parse_notebook(text: str | bytes) -> RawGameFile:
         return _parse(text)
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest game file the kit reads (G-6): a campaign of some 20,000 turns."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def _parse(text: str | bytes) -> RawGameFile:
+    if len(text) > MAX_FILE_BYTES:
+        raise NotAGameFileError(f"it is larger than the {MAX_FILE_BYTES // 2**20} MiB a game file may be (G-6)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, UnicodeDecodeError) as error:
-        raise NotAGameFileError(f"it is not JSON (truncated or not a notebook): {error}") from None
+        reason = str(error)
+        raise NotAGameFileError(f"it is not JSON (truncated or not a notebook): {reason[:160]}") from None
+    except RecursionError:
+        raise NotAGameFileError("it is not a notebook: its JSON is nested too deeply") from None
     if not isinstance(data, dict) or data.get("nbformat") != 4 or not isinstance(data.get("cells"), list):
         raise NotAGameFileError("it is not a Jupyter notebook in nbformat 4")
     metadata = data.get("metadata")
@@ -300,7 +315,8 @@ def _parse(text: str | bytes) -> RawGameFile:
     if not all(isinstance(cell, dict) and isinstance(cell.get("cell_type"), str) for cell in cells):
         raise NotAGameFileError("its cells are not notebook cells")
     rest = list(cells)
-    header_source = joined(rest.pop(0).get("source", "")) if rest and rest[0]["cell_type"] == "markdown" else None
+    header_cell = rest.pop(0) if rest and rest[0]["cell_type"] == "markdown" else None
+    header_source = joined(header_cell.get("source", "")) if header_cell is not None else None
     setup_cell = None
     if rest and rest[0]["cell_type"] == "code" and not _event_data(rest[0]):
         setup_cell = rest.pop(0)
@@ -308,7 +324,7 @@ def _parse(text: str | bytes) -> RawGameFile:
     return RawGameFile(
         metadata=metadata["kit"], header=header, header_source=header_source,
         setup_source=joined(setup_cell.get("source", "")) if setup_cell else None,
-        setup_cell=setup_cell, turns=turns,
+        setup_cell=setup_cell, turns=turns, header_cell=header_cell, notebook_metadata=metadata,
     )
 
 

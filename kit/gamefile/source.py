@@ -163,11 +163,31 @@ def turn_source(cls: type[Game], event: Event) -> str:
     return f"game.{rig}.{call}" if rig else f"game.{call}"
 
 
-def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any]) -> str:
-    """The setup cell: import the registry and start the game with its seed and options."""
+def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, practice: bool = False,
+                 players: Mapping[str, list[str]] | None = None, gm: str = "", version: int = 2) -> str:
+    """The setup cell: import the registry and start the game with its seed, kind, roster and options.
+
+    A version-1 file's setup cell names only the seed and the options that differ from their defaults.
+    """
     extra = "".join(
         f", {name}={py_literal(value)}" for name, value in options.items()
         if name not in cls.default_options or not _same(value, cls.default_options[name])
     )
-    start = f"systems.new_game({py_literal(cls.system)}, seed={py_literal(seed)}{extra})"
-    return f"from kit import systems\n\ngame = {start}"
+    if version >= 2:
+        start = [f"seed={py_literal(seed)}"]
+        if practice:
+            start.append("practice=True")
+        if players:
+            start.append(f"players={py_literal(dict(players))}")
+        if gm:
+            start.append(f"gm={py_literal(gm)}")
+        call = f"systems.new_game({py_literal(cls.system)}, {', '.join(start)}{extra})"
+    else:
+        call = f"systems.new_game({py_literal(cls.system)}, seed={py_literal(seed)}{extra})"
+    return f"from kit import systems\n\ngame = {call}"
+
+
+def setup_source_of(game: Game) -> str:
+    """The setup cell of ``game``'s file: its start, in the format version its chain follows."""
+    return setup_source(type(game), game.seed, game.options, practice=game.practice, players=game.players,
+                        gm=game.gm, version=game.log.version)

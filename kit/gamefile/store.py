@@ -15,6 +15,9 @@ the file is the one ``save`` would write, at a cost that hardly grows with the g
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
@@ -25,12 +28,12 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from kit.core.events import GENESIS_HASH, Event
-from kit.core.game import Game
+from kit.core.events import Event, canonical_json
+from kit.core.game import Game, Rig
 from kit.gamefile import schema
-from kit.gamefile.check import SETUP_EDITED, Checked, check, check_header, check_links, summary_of
-from kit.gamefile.errors import BrokenGameError, GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import Header
+from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
+from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
+from kit.gamefile.header import FORMAT_VERSION, Header
 from kit.gamefile.notebook import (
     SETUP_ID,
     RawGameFile,
@@ -45,7 +48,7 @@ from kit.gamefile.notebook import (
     turn_outputs,
     with_turn_added,
 )
-from kit.gamefile.source import check_args, setup_source
+from kit.gamefile.source import check_args
 
 LOCK_TIMEOUT = 30.0
 NEW_FILE_MODE = 0o644
@@ -107,22 +110,70 @@ def file_lock(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> Fi
     return FileLock(str(lock_path(path)), timeout=timeout)
 
 
+READ_ONLY_ERRNOS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+
+
+class ReadOnlyError(GameFileError):
+    """The game file or its folder cannot be written (a read-only folder): it can still be read."""
+
+
+def read_only(target: Path) -> ReadOnlyError:
+    """The refusal of a write to ``target`` in a folder the kit may not write to."""
+    return ReadOnlyError(f"{target.name}: the games folder {target.parent} is read-only, so nothing can be written "
+                         "there; the file is as it was — copy it to a folder you can write to, then play on")
+
+
 @contextmanager
-def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: FileLock | None = None) -> Iterator[None]:
-    """Hold the game file's lock (``.GAME.ipynb.lock`` beside it); ``lock`` is that lock if the caller keeps it."""
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: FileLock | None = None, *,
+           reading: bool = False) -> Iterator[None]:
+    """Hold the game file's lock (``.GAME.ipynb.lock`` beside it); ``lock`` is that lock if the caller keeps it.
+
+    Holding the lock, no other writer of this file is half-way through a write, so temporary
+    files that a killed write left behind (``.GAME.ipynb.*.tmp``) are removed. In a read-only
+    folder no lock can be made: ``reading=True`` goes on without one (nobody can write there
+    either), a write raises :class:`ReadOnlyError`.
+    """
     target = Path(path)
+    held = lock if lock is not None else file_lock(target, timeout)
     try:
-        with lock if lock is not None else file_lock(target, timeout):
-            yield
+        held.acquire()
     except Timeout:
         raise GameFileError(f"{target}: another table has held its lock for {timeout:g} s; try again") from None
+    except OSError as error:
+        if error.errno not in READ_ONLY_ERRNOS:
+            raise
+        if not reading:
+            raise read_only(target) from None
+        yield
+        return
+    try:
+        remove_stale_temporaries(target)
+        yield
+    finally:
+        held.release()
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files of killed writes of ``target`` (call while holding its lock)."""
+    try:
+        leftovers = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
     """Write ``text`` (UTF-8 when it is a string) to a temporary file in the same folder, then move it over ``path``."""
     target = Path(path)
     mode = target.stat().st_mode & 0o777 if target.exists() else NEW_FILE_MODE
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as error:
+        if error.errno in READ_ONLY_ERRNOS:
+            raise read_only(target) from None
+        raise
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(text.encode() if isinstance(text, str) else text)
@@ -157,13 +208,22 @@ def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, li
 
 
 def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, Any] | list[str] | None = None,
-           seed: str | None = None, options: Mapping[str, Any] | None = None) -> GameFile:
-    """Start a new game notebook (no turns yet); refuse to overwrite an existing file."""
+           seed: str | None = None, options: Mapping[str, Any] | None = None, practice: bool = False,
+           gm: str = "") -> GameFile:
+    """Start a new game notebook (no turns yet); refuse to overwrite an existing file.
+
+    A real game (the default) never accepts rigged cards or dice; ``practice=True`` makes a
+    practice game, which does and says so on every rigged turn (G-1).
+    """
     from kit import systems
 
     target = Path(path)
-    game = systems.new_game(system, seed, **dict(options or {}))
-    header = Header.for_game(game, parse_players(players))
+    reserved = sorted({"practice", "players", "gm", "seed"} & set(options or {}))
+    if reserved:
+        raise GameFileError(f"{reserved[0]!r} is not a table option: give it as its own argument")
+    game = systems.new_game(system, seed, practice=practice, players=parse_players(players), gm=gm,
+                            **dict(options or {}))
+    header = Header.for_game(game)
     with locked(target):
         if target.exists():
             raise GameFileError(f"{target} already exists; choose another name")
@@ -195,16 +255,82 @@ def save(game: Game, path: str | os.PathLike[str], *,
             if existing is not None and (existing.raw.header.system, existing.raw.header.seed) != (
                     game.system, game.seed):
                 existing = None  # forced over another game: take nothing from it
+        if existing is not None and existing.raw.header.version < FORMAT_VERSION and not force:
+            raise GameFileError(version_1_refusal(target))
         if players is not None:
-            chosen = parse_players(players)
+            chosen, gm = parse_players(players), game.gm
         elif existing is not None:
-            chosen = existing.header.players
+            chosen, gm = existing.game.players, existing.game.gm
         else:
-            chosen = {}
+            chosen, gm = game.players, game.gm
+        if (chosen, gm) != (game.players, game.gm) or game.log.version != FORMAT_VERSION:
+            if existing is not None and existing.raw.header.version == FORMAT_VERSION and not force and (
+                    (chosen, gm) != (existing.game.players, existing.game.gm)):
+                raise GameFileError(
+                    "the players of a game are part of its start and bound into every turn's hash (G-5); "
+                    "this file names other players: save to a new file, or pass force=True")
+            _restart_chain(game, chosen, gm)
+        if existing is not None and not force:
+            _refuse_unseen_turns(existing, game)
         created = existing.header.created_with if existing is not None else None
-        header = Header.for_game(game, chosen, created)
+        header = Header.for_game(game, created)
         _write(target, game, header)
     return GameFile(target, game, header)
+
+
+def _restart_chain(game: Game, players: dict[str, list[str]], gm: str) -> None:
+    """Give ``game`` this roster (and the current format's chain): every turn is chained again from the new start."""
+    if game.log.version != FORMAT_VERSION:
+        upgraded = upgraded_game(game, players, gm)
+        vars(game).update(vars(upgraded))
+    else:
+        game.set_roster(players, gm)
+
+
+def upgraded_game(game: Game, players: dict[str, list[str]] | None = None, gm: str | None = None) -> Game:
+    """``game`` re-derived in the current format: the same start and turns, chained from a bound start.
+
+    Every turn is taken again from its recorded action, arguments and rig; each must come out
+    exactly as recorded (it does: the draws come from the seed and the turn's position alone).
+    """
+    fresh = type(game)(game.seed, practice=game.practice, players=game.players if players is None else players,
+                       gm=game.gm if gm is None else gm, **game.options)
+    for event in game.log:
+        result = fresh._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig))
+        if canonical_json(result.to_dict()) != canonical_json(event.outcome):
+            raise GameFileError(f"turn {event.index + 1} does not come out the same when taken again; "
+                                "the game cannot be upgraded")
+    return fresh
+
+
+def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFile:
+    """Write a version-2 copy ``new`` of the version-1 game file ``old``, re-derived from its events.
+
+    ``old`` must verify in full; every turn is taken again and must come out as recorded. The
+    copy is a practice game when ``old`` holds rigged turns (G-1). Every hash is new, so the
+    codes posted for ``old`` do not match ``new``: post ``new``'s seed commitment and head code.
+    """
+    source, target = Path(old), Path(new)
+    checked = check(read_raw(source))
+    if checked.problem:
+        raise checked.problem
+    if checked.raw.header.version >= FORMAT_VERSION:
+        raise GameFileError(f"{source.name} is already a game file of format version {FORMAT_VERSION}")
+    game = upgraded_game(checked.game)
+    header = Header.for_game(game, checked.raw.header.created_with)
+    with locked(target):
+        if target.exists():
+            raise GameFileError(f"{target} already exists; choose another name")
+        _write(target, game, header)
+    return GameFile(target, game, header)
+
+
+def version_1_refusal(target: Path) -> str:
+    """Why a version-1 game file takes no new turns, and what to do."""
+    return (f"{target.name} is a game file of format version 1, which the kit reads but no longer writes "
+            f"(its options and players are not bound into its hashes); make a version-2 copy with "
+            f"kit upgrade {target.name} NEW.ipynb, post the new file's seed commitment and head code, "
+            "and play on in it")
 
 
 def _refuse_unseen_turns(existing: Checked, game: Game) -> None:
@@ -240,17 +366,18 @@ def _moved_on(events: list[Event], seen: int) -> GameMovedOnError:
     return GameMovedOnError(message, last, events[-1].hash)
 
 
-def _check_view(events: list[Event], expected_turn: int | None, expected_head: str | None) -> None:
+def _check_view(events: list[Event], expected_turn: int | None, expected_head: str | None,
+                genesis: str) -> None:
     if expected_turn is None and expected_head is None:
         raise TypeError("append_turn needs expected_turn or expected_head: the turn the caller last saw")
     if expected_head is not None:
         hashes = [event.hash for event in events]
-        if not events and expected_head == "0" * 64:
+        if not events and expected_head == genesis:
             seen = 0
         elif expected_head in hashes:
             seen = hashes.index(expected_head) + 1
         else:
-            head = events[-1].hash if events else "0" * 64
+            head = events[-1].hash if events else genesis
             raise GameMovedOnError(
                 "the game moved on: the turn you last saw is no longer in the file "
                 "(it was replaced or forked); reload to see it", len(events), head,
@@ -258,7 +385,7 @@ def _check_view(events: list[Event], expected_turn: int | None, expected_head: s
         if expected_turn is not None and expected_turn != seen:
             raise GameMovedOnError(
                 f"the turn you last saw is turn {seen} of the file, not turn {expected_turn}; reload",
-                len(events), events[-1].hash if events else "0" * 64,
+                len(events), events[-1].hash if events else genesis,
             )
     else:
         assert expected_turn is not None
@@ -268,7 +395,7 @@ def _check_view(events: list[Event], expected_turn: int | None, expected_head: s
     if seen > len(events):
         raise GameMovedOnError(
             f"the file holds {len(events)} turns, fewer than the {seen} you saw (it was replaced); reload",
-            len(events), events[-1].hash if events else "0" * 64,
+            len(events), events[-1].hash if events else genesis,
         )
 
 
@@ -315,8 +442,10 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
         checked = check(read_raw(target))
         if checked.problem:
             raise checked.problem
-        _check_view(checked.raw.events, expected_turn, expected_head)
+        _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis)
         game = checked.game
+        if game.log.version != FORMAT_VERSION:
+            raise GameFileError(version_1_refusal(target))
         result = perform(game, action, args, rig)
         _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
     return game, result
@@ -387,6 +516,8 @@ def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any]
     table shows it at once); if it raises, or the write fails, ``game`` goes back to the turns
     the file holds and the error propagates.
     """
+    if game.log.version != FORMAT_VERSION:
+        raise GameFileError(version_1_refusal(target))
     data = read_raw_bytes(target)
     if known is not None and data == known.data:
         header, canonical = known.header, True
@@ -433,18 +564,18 @@ def write_turn(target: Path, game: Game, result: Any, data: bytes, header: Heade
 
 
 def _same_turns(raw: RawGameFile, game: Game) -> Header:
-    """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes with the file's players."""
+    """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes."""
     stored = raw.header
-    if (stored.system, stored.seed, stored.options) != (game.system, game.seed, game.options):
-        raise GameMovedOnError("the file now holds another game (other system, seed or options); reload to play it",
-                               len(raw.events), raw.events[-1].hash if raw.events else GENESIS_HASH)
-    problem = check_links(raw)
+    if (stored.version, stored.system, stored.seed, stored.options, stored.practice, stored.players, stored.gm) != (
+            game.log.version, game.system, game.seed, game.options, game.practice, game.players, game.gm):
+        raise GameMovedOnError("the file now holds another game (other system, seed, options or players); "
+                               "reload to play it",
+                               len(raw.events), raw.events[-1].hash if raw.events else stored.genesis)
+    problem = start_problem(raw, game) or check_links(raw, game.log.genesis, game.log.version)
     if problem:
         raise problem
-    _check_view(raw.events, game.turn, game.log.head)
-    header = Header.for_game(game, stored.players, stored.created_with)
-    if raw.setup_source != setup_source(type(game), game.seed, game.options):
-        raise BrokenGameError(None, SETUP_EDITED)
+    _check_view(raw.events, game.turn, game.log.head, game.log.genesis)
+    header = Header.for_game(game, stored.created_with)
     problem = check_header(raw, header)
     if problem:
         raise problem
@@ -460,5 +591,5 @@ def has_canonical_ids(raw: RawGameFile) -> bool:
 def rebuild(game: Game, turns: int) -> None:
     """Make ``game`` again what its first ``turns`` events make (after a turn that was not written)."""
     with paused_gc():
-        fresh = type(game).replay(game.seed, dict(game.options), list(game.log)[:turns])
+        fresh = game.replayed(turns)
     vars(game).update(vars(fresh))

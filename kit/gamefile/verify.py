@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kit.core.events import Event
 from kit.gamefile.check import Checked, check, summary_of
@@ -41,7 +42,22 @@ def verify(path: str | os.PathLike[str]) -> Report:
     game = checked.game
     message = (f"{target}: intact: {header.title or header.system} game {header.game_id}, "
                f"{len(game.log)} turns, head {game.log.head[:12]}")
+    message += kind_note(checked)
     return Report(target, True, None, message, checked)
+
+
+def kind_note(checked: Checked) -> str:
+    """What an intact file's kind means for its proof: a practice game's rigged turns, a version-1 file's limits."""
+    rigged = checked.rigged_turns
+    counted = f"{rigged} rigged turn{'s' if rigged != 1 else ''}"
+    if checked.raw.header.version < 2:
+        note = ("; format version 1 (its options and players are not bound into its hashes, and it does not say "
+                "whether rigging was allowed")
+        note += f": it holds {counted})" if rigged else ")"
+        return note + "; kit upgrade makes a version-2 copy"
+    if checked.game.practice:
+        return f"; a PRACTICE game (G-1): {counted}, their cards or dice set by hand"
+    return "; a real game: every card and die came from its seed (G-1)"
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,13 @@ def compare(a: Report, b: Report) -> Comparison:
     if (ha.system, ha.seed) != (hb.system, hb.seed):
         return Comparison("different", f"{a.path} and {b.path} are different games "
                           f"({a.checked.header.game_id} and {b.checked.header.game_id})", 0)
+    differ = start_differences(a.checked.game.start_record(), b.checked.game.start_record())
+    if ha.version != hb.version:
+        differ.insert(0, f"format version {ha.version} against {hb.version}")
+    if differ:
+        return Comparison("different", f"{a.path} and {b.path} start the same seed differently: "
+                          f"{'; '.join(differ)} — one of them was changed after the game began (G-5), "
+                          "and the verification codes posted in the thread tell which is the game played", 0)
     ea, eb = a.events, b.events
     common = 0
     while common < min(len(ea), len(eb)) and ea[common].hash == eb[common].hash:
@@ -87,3 +110,24 @@ def compare(a: Report, b: Report) -> Comparison:
         f"{b.path} with {_turn(eb, common + 1)}",
         common,
     )
+
+
+def start_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """How two start records differ, field by field (``options: magic_decks 1 against 2``)."""
+    out = []
+    for name in sorted(set(a) | set(b)):
+        left, right = a.get(name), b.get(name)
+        if left == right:
+            continue
+        if isinstance(left, dict) and isinstance(right, dict) and name == "options":
+            for key in sorted(set(left) | set(right)):
+                if left.get(key) != right.get(key):
+                    out.append(f"option {key} {left.get(key)!r} against {right.get(key)!r}")
+        else:
+            out.append(f"{name} {_short(left)} against {_short(right)}")
+    return out
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

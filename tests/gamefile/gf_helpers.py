@@ -109,8 +109,13 @@ def tavern_system(monkeypatch: pytest.MonkeyPatch) -> type[TavernGame]:
     return TavernGame
 
 
-def play_tavern(turns: int, seed: str = "tavern-seed", names: tuple[str, ...] = ("Ada", "Bo")) -> TavernGame:
-    game = TavernGame(seed)
+TAVERN_PLAYERS = {"Ana": ["Ada"], "Bea": ["Bo"]}
+
+
+def play_tavern(turns: int, seed: str = "tavern-seed", names: tuple[str, ...] = ("Ada", "Bo"),
+                players: dict[str, list[str]] | None = None) -> TavernGame:
+    """A practice game of the tavern system; its players are Ana (Ada) and Bea (Bo) unless ``players`` says."""
+    game = TavernGame(seed, practice=True, players=TAVERN_PLAYERS if players is None else players)
     for name in names:
         game.join(name, luck=1 if name == "Bo" else 0)
     for i in range(turns - len(names)):

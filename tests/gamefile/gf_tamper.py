@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kit.core.events import event_hash
+from kit.core.events import Event
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -44,16 +44,18 @@ def _nudge(value: Any) -> tuple[Any, bool]:
 
 
 def rehash_from(nb: dict[str, Any], turn: int) -> None:
-    """Recompute the hash chain from ``turn`` on, as a careful forger would."""
+    """Recompute the hash chain from ``turn`` on, as a careful forger would (with the kit's own hash)."""
     cells = turn_cells(nb)
-    prev = cells[turn - 2]["metadata"]["kit"]["event"]["hash"] if turn > 1 else "0" * 64
+    meta = nb["metadata"]["kit"]
+    version = meta["format_version"]
+    start = meta.get("genesis", "0" * 64)
+    prev = cells[turn - 2]["metadata"]["kit"]["event"]["hash"] if turn > 1 else start
     for cell in cells[turn - 1:]:
         event = cell["metadata"]["kit"]["event"]
         event["prev"] = prev
-        event["hash"] = event_hash(event["index"], event["action"], event["args"], event["outcome"],
-                                   event.get("rig"), prev)
+        event["hash"] = Event.from_dict(event).expected_hash(version)
         prev = event["hash"]
-    nb["metadata"]["kit"]["head"] = prev
+    meta["head"] = prev
 
 
 def forge_outcome(path: Path, turn: int, *, rehash: bool) -> int:

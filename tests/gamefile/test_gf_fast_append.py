@@ -313,7 +313,7 @@ def _old_notebook_text(notebook: dict[str, Any]) -> str:
 def test_the_file_text_built_cell_by_cell_is_one_dump_of_the_notebook(tavern_file: Path):
     game = load(tavern_file)
     game.join("Zoë \u2028 \"<q>\"", luck=-1)
-    notebook = build_notebook(game, Header.for_game(game, {"Ann": ["Ada"]}))
+    notebook = build_notebook(game, Header.for_game(game))
     assert notebook_text(notebook) == _old_notebook_text(notebook)
 
 
@@ -368,13 +368,13 @@ plays = st.lists(st.tuples(st.sampled_from(["Ada", "Bo", "<b>Cy</b>"]), st.integ
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.text(min_size=1, max_size=8), plays)
+@given(st.text(st.characters(categories=("L", "N", "P")), min_size=1, max_size=8), plays)
 def test_any_turns_appended_one_by_one_give_the_file_save_gives(seed: str, moves: list[tuple[str, int, int, bool]]):
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path, other = Path(folder) / "game.ipynb", Path(folder) / "saved.ipynb"
-        start = TavernGame(seed)
+        start = TavernGame(seed, practice=True)
         for name in ("Ada", "Bo", "<b>Cy</b>"):
             start.join(name)
         save(start, path, players=["Ana=Ada"])

@@ -44,7 +44,8 @@ def test_header_metadata_holds_format_system_seed_commitment_options_players_cha
 def test_setup_cell_rebuilds_the_game_and_turn_cells_are_readable_calls(tavern_file: Path):
     nb = nbformat.read(tavern_file, as_version=4)
     setup = nb.cells[1]
-    assert setup.source == 'from kit import systems\n\ngame = systems.new_game("tavern", seed="tavern-seed")'
+    assert setup.source == ('from kit import systems\n\ngame = systems.new_game("tavern", seed="tavern-seed", '
+                            'practice=True, players={"Ana": ["Ada"], "Bea": ["Bo"]})')
     assert setup.execution_count == 1 and setup.outputs == []
     turns = nb.cells[2:]
     assert len(turns) == 12
@@ -135,12 +136,12 @@ def test_rig_source_uses_a_list_for_codes_with_spaces_and_refuses_two_decks():
 
 def test_turn_and_setup_source_round_trip_through_the_game():
     game = play_tavern(8)
-    again = TavernGame(game.seed, **game.options)
+    again = game.fresh()
     for event in game.log:
         exec(turn_source(TavernGame, event), {"game": again})  # sources written from our own events
     assert again.fingerprint() == game.fingerprint()
-    assert setup_source(TavernGame, "s", {"decks": 2}) == (
-        'from kit import systems\n\ngame = systems.new_game("tavern", seed="s", decks=2)'
+    assert setup_source(TavernGame, "s", {"decks": 2}, practice=True) == (
+        'from kit import systems\n\ngame = systems.new_game("tavern", seed="s", practice=True, decks=2)'
     )
 
 

@@ -15,7 +15,7 @@ from kit.gamefile import save
 
 
 def _small_game(path: Path) -> None:
-    game = systems.new_game("suitpairs", seed="nbval-small")
+    game = systems.new_game("suitpairs", seed="nbval-small", practice=True)
     game.create_character("Mira", "Baker", 3, 2, 2, 3, ["Defy", "Analyze", "Stealth", "Help"])
     game.check("Mira", "Defy", "Hard")
     game.rig(dice=[6, 5]).reroll("Mira", pay="Strength")

@@ -89,7 +89,8 @@ def test_code_in_a_hand_edited_file_is_never_executed(tavern_file: Path, tmp_pat
         load(tavern_file)
     assert not verify(tavern_file).ok
     assert not marker.exists()
-    nb["cells"][1]["source"] = 'from kit import systems\n\ngame = systems.new_game("tavern", seed="tavern-seed")'
+    nb["cells"][1]["source"] = ('from kit import systems\n\ngame = systems.new_game("tavern", seed="tavern-seed", '
+                                'practice=True, players={"Ana": ["Ada"], "Bea": ["Bo"]})')
     tamper.write(tavern_file, nb)
     report = verify(tavern_file)
     assert report.turn == 3 and "source was edited" in report.message
@@ -103,7 +104,7 @@ def _html_outputs(path: Path) -> list[str]:
 
 
 def test_a_hostile_character_name_is_escaped_in_every_html_output(tmp_path: Path):
-    game = TavernGame("evil")
+    game = TavernGame("evil", practice=True)
     game.join(EVIL)
     game.draw(EVIL, 2)
     path = tmp_path / "evil.ipynb"
@@ -118,7 +119,7 @@ def test_a_hostile_character_name_is_escaped_in_every_html_output(tmp_path: Path
 
 
 def test_a_hostile_name_is_escaped_by_a_real_system_and_the_renderers(tmp_path: Path):
-    game = systems.new_game("suitpairs", seed="evil")
+    game = systems.new_game("suitpairs", seed="evil", practice=True)
     game.create_character(EVIL, EVIL, 3, 2, 2, 3, ["Defy", "Analyze", "Stealth", "Help"])
     game.check(EVIL, "Defy", "Hard")
     game.accept(EVIL)
