@@ -84,9 +84,9 @@ def compare(a: Report, b: Report) -> Comparison:
     if (ha.system, ha.seed) != (hb.system, hb.seed):
         return Comparison("different", f"{a.path} and {b.path} are different games "
                           f"({a.checked.header.game_id} and {b.checked.header.game_id})", 0)
-    differ = start_differences(a.checked.game.start_record(), b.checked.game.start_record())
     if ha.version != hb.version:
-        differ.insert(0, f"format version {ha.version} against {hb.version}")
+        return _across_versions(a, b)
+    differ = start_differences(a.checked.game.start_record(), b.checked.game.start_record())
     if differ:
         return Comparison("different", f"{a.path} and {b.path} start the same seed differently: "
                           f"{'; '.join(differ)} — one of them was changed after the game began (G-5), "
@@ -110,6 +110,26 @@ def compare(a: Report, b: Report) -> Comparison:
         f"{b.path} with {_turn(eb, common + 1)}",
         common,
     )
+
+
+def _across_versions(a: Report, b: Report) -> Comparison:
+    """Two copies of one game in different format versions: an upgraded copy holds the same turns, new hashes."""
+    old, new = (a, b) if a.checked.raw.header.version < b.checked.raw.header.version else (b, a)
+
+    def played(report: Report) -> list[tuple[object, ...]]:
+        return [(e.action, e.args, e.outcome, e.rig) for e in report.events]
+
+    ours, theirs = played(old), played(new)
+    common = 0
+    while common < min(len(ours), len(theirs)) and ours[common] == theirs[common]:
+        common += 1
+    if common == len(ours):
+        more = len(theirs) - common
+        then = f", and {more} more turn(s) after them" if more else ""
+        return Comparison("extends", f"{new.path} is a format-{new.checked.raw.header.version} copy of {old.path} "
+                          f"(kit upgrade): the same {common} turns with new hashes{then}", common)
+    return Comparison("fork", f"{new.path} (format {new.checked.raw.header.version}) and {old.path} "
+                      f"(format {old.checked.raw.header.version}) part after turn {common}", common)
 
 
 def start_differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
