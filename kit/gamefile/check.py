@@ -154,7 +154,7 @@ def link_problem(cell: TurnCell, prev: str) -> str:
     assert event is not None
     if event.index != turn - 1:
         if event.index > turn - 1:
-            return (f"turn {turn} is missing: this cell holds turn {event.index + 1} "
+            return (f"not in the file: this cell holds turn {event.index + 1} "
                     "(a turn was removed or the turns were reordered)")
         return f"this cell holds turn {event.index + 1} again, out of order (the turns were reordered)"
     if event.prev != prev:
@@ -203,12 +203,10 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         return problem
     event = cell.event
     assert event is not None
-    if not hash_matches(event, game.log.version):
-        return HASH_MISMATCH
     if event.seat is not None and event.seat not in game.players and event.seat != game.gm:
         return f"it was taken in the seat of {event.seat[:40]!r}, who is not at this table"
     try:
-        result = game.apply(event)  # the arguments are checked against the action's parameters first
+        result = game.apply(event)  # its hash is checked first, then its arguments, then the rules run
     except ReplayMismatchError as error:
         if "hash" in error.why:
             return HASH_MISMATCH
@@ -260,7 +258,7 @@ def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> Brok
     if isinstance(stored_turns, int) and stored_turns > header.turns:
         return BrokenGameError(
             header.turns + 1,
-            f"turn {header.turns + 1} is missing: the header records {stored_turns} turns, "
+            f"not in the file: the header records {stored_turns} turns, "
             f"the file holds {header.turns} (a turn was removed)",
         )
     if isinstance(stored_turns, int) and stored_turns < header.turns:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import logging
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from html import escape
@@ -18,6 +21,58 @@ from kit.widgets.shared import fixed_layout, fixed_style
 
 T = TypeVar("T")
 
+_log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+"""The most characters a refusal line shows (a message quoting a hostile file is cut there)."""
+
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+DISK_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+"""OS errors that mean there is no room to write (the disk is full, or the user's quota is)."""
+
+READ_ONLY = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+"""OS errors that mean the games folder (or the file) may not be written."""
+
+
+def plain_text(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` made safe to show and to send to the page: no control characters, no lone surrogates, not too long.
+
+    A lone surrogate (``"\\ud800"`` in a hostile file's JSON) cannot be encoded as UTF-8, so a widget
+    value holding one could never reach the browser; it is shown as U+FFFD instead.
+    """
+    cleaned = _UNPRINTABLE.sub("\ufffd", text)
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def os_refusal(error: OSError, undone: str = "the turn was not taken and the file is as it was") -> str:
+    """Plain words for a failed read or write: a full disk, a read-only folder, or the OS's own reason.
+
+    ``undone`` says what did not happen (``"the turn was not taken …"``, ``"nothing was written"``).
+    """
+    reason = error.strerror or str(error) or type(error).__name__
+    where = error.filename if isinstance(error.filename, str) else None
+    if error.errno in DISK_FULL:
+        return (f"the game file could not be written: the disk is full ({reason}); {undone} — "
+                "free some space, then try again")
+    if error.errno in READ_ONLY or isinstance(error, PermissionError):
+        place = f" ({where} cannot be written: {reason})" if where else f" ({reason})"
+        return (f"the games folder is read-only{place}: {undone} — games can be opened and read here, "
+                "but not changed; ask whoever runs the table to make the folder writable")
+    return f"the game file could not be read or written ({reason}); {undone} — check the folder, then try again"
+
+
+def unexpected_reason(error: BaseException) -> str:
+    """A plain-words reason for an error no part of the kit meant to raise (a hostile file's, say)."""
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply to read"
+    if isinstance(error, MemoryError):
+        return "it is too large to read"
+    if isinstance(error, UnicodeError):
+        return "it holds text that is not valid Unicode"
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
 
 class SharedLookHTML(widgets.HTML):
     """An HTML view drawn with the shared layout and style (see :mod:`kit.widgets.shared`) unless given its own."""
@@ -31,11 +86,11 @@ class SharedLookHTML(widgets.HTML):
 class ErrorLine(SharedLookHTML):
     """Shows why an action was refused, beside the control that asked for it."""
 
-    def show(self, error: Exception) -> None:
-        """Show the refusal's message (the rules' own words)."""
+    def show(self, error: Exception | str) -> None:
+        """Show the refusal's message (the rules' own words), made safe to send (see :func:`plain_text`)."""
         self.value = (
             '<div role="alert" class="kit-error" style="color:#8e0000;font-weight:bold">'
-            f"Refused: {escape(str(error))}</div>"
+            f"Refused: {escape(plain_text(str(error)))}</div>"
         )
 
     def clear(self) -> None:
@@ -50,8 +105,18 @@ class ErrorLine(SharedLookHTML):
         return self.value.split("Refused: ", 1)[1].rsplit("</div>", 1)[0]
 
 
-def attempt(error_line: ErrorLine, action: Callable[[], T]) -> T | None:
-    """Run ``action``; a refusal, a stale game file or a failed write is shown on ``error_line`` instead of raised."""
+def attempt(error_line: ErrorLine, action: Callable[[], T], *,
+            undone: str = "the turn was not taken and the file is as it was",
+            unexpected: str = "the table could not do that") -> T | None:
+    """Run ``action``; whatever goes wrong is shown on ``error_line`` instead of raised.
+
+    A refusal of the rules or a game file's (``RulesError``, ``GameFileError``) shows its own
+    message; a failed read or write says whether the disk is full, the folder read-only or what
+    else the OS said (:func:`os_refusal`), then ``undone``; any other error — a hostile file
+    can provoke one in code that never expected it — is shown as ``unexpected``, its reason in
+    plain words and ``undone``, and logged for whoever runs the table. ``KeyboardInterrupt`` and
+    ``SystemExit`` are never caught.
+    """
     from kit.gamefile import GameFileError
 
     try:
@@ -60,9 +125,11 @@ def attempt(error_line: ErrorLine, action: Callable[[], T]) -> T | None:
         error_line.show(error)
         return None
     except OSError as error:
-        reason = error.strerror or str(error)
-        error_line.show(GameFileError(f"the game file could not be written ({reason}); the turn was not taken and "
-                                      "the file is as it was — free some space or check the folder, then try again"))
+        error_line.show(os_refusal(error, undone))
+        return None
+    except Exception as error:  # the table's boundary: nothing a user does may crash the page
+        _log.warning("unexpected error at the table (shown as a refusal)", exc_info=True)
+        error_line.show(f"{unexpected}: {unexpected_reason(error)}; {undone}")
         return None
     error_line.clear()
     return result

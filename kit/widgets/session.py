@@ -107,13 +107,17 @@ class TableSession:
             gc.enable()
 
     def _take(self, action: str, args: dict[str, Any]) -> Any:
-        """Take the turn on the held file, showing the result to the first listeners before it is written."""
+        """Take the turn on the held file, showing the result to the first listeners before it is written.
+
+        A pending rig travels with the turn only on a practice game; a real game's cards and dice
+        come from its seed alone (G-1), so none is passed (its own ``rig()`` refuses to set one).
+        """
         from kit.gamefile import HeldGameFile
 
         if self._file is None or self._file.game is not self.game:
             self._file = HeldGameFile(self.path, self.game, None)  # checked against the file on the first turn
-        rig = self.game.pending_rig
-        self.game.rig()  # the rig travels with this turn only, as on a live game
+        rig = self.game.pending_rig if getattr(self.game, "practice", False) else None  # a real game: none (G-1)
+        self.game.rig()  # the rig travels with this turn only, as on a live game; nothing set clears it on any game
         shown = False
 
         def performed(result: Any) -> None:

@@ -2,7 +2,11 @@
 
 A shelf never executes code from a file: it reads the JSON, and an uploaded file is verified
 (hash chain and seeded replay) before it is put on the shelf. A refused upload leaves every
-file as it was.
+file as it was: whatever goes wrong — a file that is not a game, a tampered turn, a file too
+large (:data:`MAX_UPLOAD_BYTES`), a full disk, a read-only folder — the staging copy is removed
+and nothing else was written. Listing the shelf never fails on a file: files it cannot read
+are skipped and named (:attr:`Listing.note`), files over :data:`MAX_LISTED_BYTES` are not even
+parsed.
 """
 
 from __future__ import annotations
@@ -11,17 +15,47 @@ import base64
 import json
 import os
 import re
-from dataclasses import dataclass
+import stat
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from kit import gamefile
 from kit.parties import party_for
-from kit.systems import get_system, normalise_system_name
+from kit.systems import SYSTEMS, get_system, normalise_system_name
 
 GAMES_DIR_VARIABLE = "KIT_GAMES_DIR"
 """The environment variable that names the folder of game files (``make play`` sets it)."""
 
+MIB = 1024 * 1024
+
+MAX_UPLOAD_BYTES = 64 * MIB
+"""The largest game file an upload may be: 64 MiB, checked before anything is written.
+
+The longest campaigns reach about 30 MB today, so a real game has room to double. Verifying an
+upload (parsing it and replaying every turn) costs about 0.06 s and 6 MB of memory per MB of
+file (measured: a 12 MB game of 6,000 turns verifies in 0.7 s with 71 MB at its peak), so the
+limit keeps one upload to a few seconds and a few hundred MB of the table's kernel.
+"""
+
+MAX_LISTED_BYTES = 2 * MAX_UPLOAD_BYTES
+"""The largest file the shelf parses to list it (128 MiB): twice an upload, so a game uploaded
+at the limit can still grow at the table. Larger files are listed as too large, unread."""
+
+STAGING_PREFIX = ".upload-"
+"""How an upload being verified is named on the shelf (``.upload-PID-…``); never listed as a game."""
+
+STAGING_GRACE_SECONDS = 120.0
+"""A staging file younger than this is never removed: an upload may be being verified (the largest takes seconds)."""
+
+STALE_STAGING_SECONDS = 3600.0
+"""A staging file this old is a leftover even if a process with its id still runs (the id was reused)."""
+
 _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_NAME_LIMIT = 100
+"""The longest file-name stem kept from an upload or a new game's name (file systems allow 255 bytes)."""
 
 
 def default_games_dir() -> Path:
@@ -34,10 +68,23 @@ def default_games_dir() -> Path:
 
 
 def safe_file_name(name: str) -> str:
-    """A file name with no folders and no odd characters, ending in ``.ipynb``."""
-    stem = _SAFE_NAME.sub("-", Path(name).name).strip("-.") or "game"
-    stem = stem.removesuffix(".ipynb")
+    """A file name with no folders and no odd characters, not too long, ending in ``.ipynb``."""
+    base = Path(name).name
+    if base.lower().endswith(".ipynb"):
+        base = base[: -len(".ipynb")]
+    stem = _SAFE_NAME.sub("-", base).strip("-.")[:_NAME_LIMIT].strip("-.") or "game"
     return f"{stem}.ipynb"
+
+
+def shown_name(name: str, limit: int = 80) -> str:
+    """A file name as a message shows it: undecodable bytes and control characters replaced, cut at ``limit``."""
+    text = str(name)
+    try:
+        text = os.fsencode(text).decode("utf-8", "replace")  # a name read from the disk: its undecodable bytes
+    except UnicodeError:
+        text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")  # lone surrogates from a page
+    text = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -51,36 +98,147 @@ class ShelvedGame:
     @property
     def label(self) -> str:
         """How the game is listed: file name and turns."""
-        return f"{self.path.name} ({self.turns} turns)"
+        return f"{shown_name(self.path.name)} ({self.turns} turns)"
 
 
-_HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | None]] = {}
+SkipReason = Literal["not a game notebook", "too large"]
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A ``.ipynb`` on the shelf that is not listed as a game, and why."""
+
+    path: Path
+    reason: SkipReason
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What a shelf holds: the games of its system, the files it skipped, and a folder it could not read."""
+
+    games: list[ShelvedGame]
+    skipped: list[SkippedFile] = field(default_factory=list)
+    problem: str = ""
+
+    @property
+    def note(self) -> str:
+        """Plain words for what was skipped (``Skipped 1 file that is not a game notebook: junk.ipynb``), or ``""``."""
+        lines = [self.problem] if self.problem else []
+        junk = [entry.path for entry in self.skipped if entry.reason == "not a game notebook"]
+        large = [entry.path for entry in self.skipped if entry.reason == "too large"]
+        if junk:
+            what = "file that is not a game notebook" if len(junk) == 1 else "files that are not game notebooks"
+            lines.append(f"Skipped {len(junk)} {what}: {_names(junk)}")
+        if large:
+            what = "file" if len(large) == 1 else "files"
+            lines.append(f"Skipped {len(large)} {what} too large to read (over {MAX_LISTED_BYTES // MIB} MiB): "
+                         f"{_names(large)}")
+        return "\n".join(lines)
+
+
+def _names(paths: list[Path], shown: int = 10) -> str:
+    names = ", ".join(shown_name(path.name) for path in paths[:shown])
+    return names + (f" and {len(paths) - shown} more" if len(paths) > shown else "")
+
+
+_HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | SkippedFile | None]] = {}
 """Headers already read, by file, with the (mtime, size) they were read at: a big game is parsed once."""
 
 
-def _header_of(path: Path) -> ShelvedGame | None:
+def _header_of(path: Path) -> ShelvedGame | SkippedFile | None:
+    """The file's header (cached by its stamp), why it is skipped, or None when it is gone."""
     try:
-        stat = path.stat()
+        status = path.stat()
     except OSError:
         return None
-    stamp = (stat.st_mtime_ns, stat.st_size)
+    if not stat.S_ISREG(status.st_mode):  # a folder, a pipe or a device named *.ipynb: never read
+        return SkippedFile(path, "not a game notebook")
+    stamp = (status.st_mtime_ns, status.st_size)
     known = _HEADERS.get(path)
     if known is not None and known[0] == stamp:
         return known[1]
-    header = _read_header(path)
+    header = _read_header(path, status.st_size)
     _HEADERS[path] = (stamp, header)
     return header
 
 
-def _read_header(path: Path) -> ShelvedGame | None:
+def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
+    """Read the file's system and count its turns; anything that goes wrong skips the file, never raises."""
+    if size > MAX_LISTED_BYTES:
+        return SkippedFile(path, "too large")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        meta = data["metadata"]["kit"]
-        system = normalise_system_name(meta["system"])
-        turns = sum(1 for cell in data["cells"] if "kit" in cell.get("metadata", {}))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+        with path.open("rb") as stream:
+            data = stream.read(MAX_LISTED_BYTES + 1)  # the file may have grown since it was measured
+        if len(data) > MAX_LISTED_BYTES:
+            return SkippedFile(path, "too large")
+        notebook = json.loads(data)
+        system = notebook["metadata"]["kit"]["system"]
+        cells = notebook["cells"]
+        if not isinstance(system, str) or not isinstance(cells, list):
+            raise TypeError("not a game notebook")
+        system = normalise_system_name(system)
+        if system not in SYSTEMS:
+            raise KeyError(system)
+        turns = sum(1 for cell in cells if isinstance(cell, dict) and isinstance(cell.get("metadata"), dict)
+                    and "kit" in cell["metadata"])
+    except Exception:  # not JSON, nested too deep, not a notebook, unreadable: whatever it is, it is no game
+        return SkippedFile(path, "not a game notebook")
     return ShelvedGame(path, system, turns)
+
+
+class UploadRefusedError(gamefile.GameFileError):
+    """An upload that was not put on the shelf; the message names the file, and the turn when one is bad."""
+
+    def __init__(self, name: str, reason: str | Exception, turn: int | None = None):
+        self.name = name
+        self.reason = str(reason)
+        self.turn = turn
+        super().__init__(f"{shown_name(name)}: {self.reason}; it was not put on the shelf")
+
+    def __reduce__(self) -> tuple[type[UploadRefusedError], tuple[str, str, int | None]]:
+        return type(self), (self.name, self.reason, self.turn)
+
+
+def _process_gone(pid: int) -> bool:
+    """True when no process has this id (on POSIX; elsewhere nothing is known, so False)."""
+    if os.name != "posix":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it exists, owned by someone else
+    return False
+
+
+NEW_FILE_MODE = 0o644
+"""The permissions of a file the shelf writes (as the game-file store gives its own)."""
+
+
+def write_new_file(path: Path, content: bytes | bytearray | memoryview) -> None:
+    """Write ``content`` to a file that must not exist yet, and flush it to the disk (``OSError`` when it fails)."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), NEW_FILE_MODE)
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(content)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _in_folder(folder: Path, write: Callable[[], object]) -> None:
+    """Run ``write``; an ``OSError`` it raises names ``folder`` (not the staging file) as what could not be written."""
+    try:
+        write()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), str(folder)) from error
+
+
+def _remove(path: Path) -> None:
+    """Remove ``path`` if it is there; if the folder refuses (read-only), the error already being raised stands."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 class Shelf:
@@ -91,12 +249,29 @@ class Shelf:
         self.system = normalise_system_name(system)
         get_system(self.system)
 
+    def _candidates(self) -> Iterable[Path]:
+        """The folder's ``*.ipynb`` files by name, without the kit's own hidden files (staging, temporaries)."""
+        return sorted(path for path in self.folder.glob("*.ipynb") if not path.name.startswith("."))
+
+    def listing(self) -> Listing:
+        """The game files of this system, by name, and the files skipped because they cannot be read.
+
+        Never raises: a file that is not a game notebook, or too large to read, is skipped and
+        named; a folder that cannot be read gives an empty listing that says so.
+        """
+        try:
+            if not self.folder.is_dir():
+                return Listing([])
+            found = [_header_of(path) for path in self._candidates()]
+        except OSError as error:
+            return Listing([], problem=f"The games folder {self.folder} cannot be read ({error.strerror or error}).")
+        games = [entry for entry in found if isinstance(entry, ShelvedGame) and entry.system == self.system]
+        skipped = [entry for entry in found if isinstance(entry, SkippedFile)]
+        return Listing(games, skipped)
+
     def games(self) -> list[ShelvedGame]:
         """Game files of this system, by name (files that are not game notebooks are skipped)."""
-        if not self.folder.is_dir():
-            return []
-        found = (_header_of(path) for path in sorted(self.folder.glob("*.ipynb")))
-        return [game for game in found if game is not None and game.system == self.system]
+        return self.listing().games
 
     def _free_path(self, name: str) -> Path:
         target = self.folder / safe_file_name(name)
@@ -106,11 +281,41 @@ class Shelf:
             number += 1
         return target
 
-    def new_game(self, name: str, players: list[str], seed: str | None = None) -> Path:
-        """Create a game file with the ready-made party, one character per player."""
+    def sweep(self) -> list[Path]:
+        """Remove staging files left by uploads whose process was killed; returns those removed.
+
+        A staging file older than :data:`STAGING_GRACE_SECONDS` is a leftover when the process
+        named in it (``.upload-PID-…``) is gone or is this one (uploads here run one at a time),
+        or when it is older than :data:`STALE_STAGING_SECONDS`. Called before the shelf writes.
+        """
+        removed = []
+        try:
+            staged = list(self.folder.glob(f"{STAGING_PREFIX}*"))
+        except OSError:
+            return removed
+        for path in staged:
+            pid_text = path.name.removeprefix(STAGING_PREFIX).split("-", 1)[0]
+            try:
+                pid = int(pid_text)
+                age = time.time() - path.stat().st_mtime
+                if age > STAGING_GRACE_SECONDS and (
+                        pid == os.getpid() or age > STALE_STAGING_SECONDS or _process_gone(pid)):
+                    path.unlink()
+                    removed.append(path)
+            except (ValueError, OSError):
+                continue
+        return removed
+
+    def new_game(self, name: str, players: list[str], seed: str | None = None, *, practice: bool = False) -> Path:
+        """Create a game file with the ready-made party, one character per player.
+
+        A table starts real games, whose cards and dice come from the seed alone;
+        ``practice=True`` (tests, worked examples) makes one that can be rigged (G-1).
+        """
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.sweep()
         target = self._free_path(name)
-        game = get_system(self.system)(seed)
+        game = get_system(self.system)(seed, practice=practice)
         turns = party_for(self.system, players)
         for action, args in turns:
             getattr(game, action)(**args)
@@ -119,28 +324,50 @@ class Shelf:
         gamefile.save(game, target, players=roster)
         return target
 
-    def upload(self, name: str, content: bytes) -> Path:
+    def upload(self, name: str, content: bytes | bytearray | memoryview) -> Path:
         """Verify an uploaded game file and put it on the shelf under a free name.
 
-        A file that is not a game notebook of this system, or that does not verify, is refused
-        (``GameFileError``) and nothing is written.
+        A file over :data:`MAX_UPLOAD_BYTES`, one that is not a game notebook of this system, or
+        one that does not verify is refused (``UploadRefusedError``, a ``GameFileError``, naming
+        the file and the bad turn). A failed write (``OSError``: full disk, read-only folder)
+        propagates. In every case the staging copy is removed and nothing else was written.
         """
+        size = memoryview(content).nbytes
+        if size > MAX_UPLOAD_BYTES:
+            raise UploadRefusedError(name, f"it is {size / MIB:.1f} MiB, and an upload may be at most "
+                                           f"{MAX_UPLOAD_BYTES // MIB} MiB")
         self.folder.mkdir(parents=True, exist_ok=True)
-        staging = self.folder / f".upload-{os.getpid()}-{safe_file_name(name)}"
-        staging.write_bytes(content)
+        self.sweep()
+        staging = self.folder / f"{STAGING_PREFIX}{os.getpid()}-{time.monotonic_ns()}-{safe_file_name(name)}"
         try:
-            report = gamefile.verify(staging)
-            if not report.ok:
-                raise gamefile.BrokenGameError(report.turn, report.message.split(": NOT intact: ", 1)[-1])
-            system = normalise_system_name(report.checked.header.system)
-            if system != self.system:
-                raise gamefile.GameFileError(
-                    f"{name} is a {system} game; this table plays {self.system}: open it at that table")
+            _in_folder(self.folder, lambda: write_new_file(staging, content))
+            self._verify(name, staging)
             target = self._free_path(name)
-            os.replace(staging, target)
+            _in_folder(self.folder, lambda: os.replace(staging, target))
             return target
         finally:
-            staging.unlink(missing_ok=True)
+            _remove(staging)
+
+    def _verify(self, name: str, staging: Path) -> gamefile.Report:
+        """Verify the staged upload: a game notebook of this system whose every turn verifies."""
+        def own_words(error: object) -> str:  # the reader names the staging file; the player knows their own
+            return str(error).replace(str(staging), shown_name(name)).replace(staging.name, shown_name(name))
+
+        try:
+            report = gamefile.verify(staging)
+        except gamefile.BrokenGameError as error:
+            raise UploadRefusedError(name, own_words(error), error.turn) from None
+        except gamefile.GameFileError as error:
+            raise UploadRefusedError(name, own_words(error)) from None
+        if not report.ok:
+            problem = report.checked.problem
+            reason = problem if problem is not None else report.message.split(": NOT intact: ", 1)[-1]
+            raise UploadRefusedError(name, own_words(reason), report.turn)
+        system = normalise_system_name(report.checked.header.system)
+        if system != self.system:
+            raise UploadRefusedError(name, f"it is a {system} game and this table plays {self.system}: "
+                                           "upload it at that table")
+        return report
 
 
 def download_link(path: Path) -> str:
@@ -148,5 +375,6 @@ def download_link(path: Path) -> str:
     from html import escape
 
     data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return (f'<a class="kit-download" download="{escape(path.name)}" '
-            f'href="data:application/x-ipynb+json;base64,{data}">Download {escape(path.name)}</a>')
+    name = escape(shown_name(path.name, limit=255))
+    return (f'<a class="kit-download" download="{name}" '
+            f'href="data:application/x-ipynb+json;base64,{data}">Download {name}</a>')

@@ -8,22 +8,27 @@ the last turn with its verification code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 import traitlets
 
 from kit import gamefile
-from kit.core.errors import RulesError
 from kit.systems import get_system, normalise_system_name
-from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button
+from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button, plain_text
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
-from kit.widgets.shelf import Shelf, default_games_dir, download_link
+from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, download_link, shown_name
+
+T = TypeVar("T")
 
 POST_FORMATS = ("markdown", "bbcode", "text")
+
+NOTHING_CHANGED = "nothing was changed"
+UNREADABLE = "this file could not be read"
 
 
 def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
@@ -45,13 +50,36 @@ def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
     raise KeyError(system)
 
 
+def _naming(path: Path, read: Callable[[], T]) -> T:
+    """Run ``read``; a game-file refusal that does not name the file is given its name first."""
+    try:
+        return read()
+    except gamefile.GameFileError as error:
+        name = shown_name(path.name)
+        if name in str(error):
+            raise
+        raise gamefile.GameFileError(f"{name}: {error}") from error
+
+
+def _upload_name(files: Any) -> str:
+    """The name of the first uploaded file as a message shows it, or ``""`` when the upload names none."""
+    try:
+        return shown_name(str(files[0]["name"]))
+    except Exception:  # a malformed upload: the refusal says "the uploaded file"
+        return ""
+
+
 class Table(widgets.VBox):
     """A system's table over a folder of game files.
 
     Controls (drivable from Python): ``game_picker``, ``open_button``, ``reload_button``,
     ``players_box``, ``name_box``, ``new_button``, ``upload``, ``download_button``,
-    ``post_format``. Views: ``status``, ``components``, ``play_log``, ``download``, ``post``.
-    Refusals: ``shelf_error``, ``share_error``.
+    ``post_format``. Views: ``status``, ``shelf_note`` (files on the shelf that are not listed, and
+    why), ``components``, ``play_log``, ``download``, ``post``. Refusals: ``shelf_error``,
+    ``share_error``.
+
+    No file on the shelf and no upload can stop the table: whatever goes wrong while a file is
+    listed, opened, reloaded or uploaded ends as a refusal line beside the control.
     """
 
     game_file = traitlets.Unicode("", help="File name of the game being played.").tag(sync=True)
@@ -81,6 +109,8 @@ class Table(widgets.VBox):
         self.new_button = labelled_button("New game", "Start a new game file with a ready-made party")
         self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
         self.shelf_error = ErrorLine()
+        self.shelf_note = html()
+        self.shelf_note.add_class("kit-shelf-note")
         self.components = widgets.VBox()
         self.play_log = PlayLog(limit=8)
         self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
@@ -104,61 +134,91 @@ class Table(widgets.VBox):
         new_row = widgets.HBox([self.players_box, self.name_box, self.new_button, self.upload])
         share_row = widgets.HBox([self.download_button, self.download])
         self.children = (
-            self.heading, shelf_row, new_row, self.shelf_error, self.status, self.components,
+            self.heading, shelf_row, self.shelf_note, new_row, self.shelf_error, self.status, self.components,
             self.play_log, share_row, self.post_format, self.post, self.share_error,
         )
-        self._list_games()
-        chosen = next((g for g in self.shelf.games() if game is None or g.path.name == game), None)
+        games = self._list_games()
+        chosen = next((g for g in games if game is None or g.path.name == game), None)
         if game is not None and chosen is None:
-            self.shelf_error.show(gamefile.GameFileError(f"{game}: no such {self.title} game in {self.shelf.folder}"))
+            self.shelf_error.show(f"{shown_name(game)}: no such {self.title} game in {self.shelf.folder}")
         if chosen is not None:
             self.open_game(chosen.path)
 
     # -- the shelf -------------------------------------------------------------------------
 
-    def _list_games(self, select: Path | None = None) -> None:
-        games = self.shelf.games()
-        self.game_picker.options = [(g.label, str(g.path)) for g in games]
-        if select is not None:
+    def _list_games(self, select: Path | None = None) -> list[ShelvedGame]:
+        """List the shelf's games in the picker (``select`` chosen if listed) and say what was skipped."""
+        listing = self.shelf.listing()
+        options = [(g.label, str(g.path)) for g in listing.games]
+        if self.game_picker.options != tuple(options):
+            self.game_picker.options = options
+        if select is not None and str(select) in {value for _, value in options}:
             self.game_picker.value = str(select)
+        note = listing.note
+        self.shelf_note.value = (
+            f'<div class="kit-shelf-note" style="color:#555">{escape(plain_text(note)).replace(chr(10), "<br>")}</div>'
+            if note else "")
+        return listing.games
 
     def _open_chosen(self) -> None:
         if self.game_picker.value:
             self.open_game(Path(self.game_picker.value))
 
     def open_game(self, path: Path) -> None:
-        """Play the game in ``path``: rebuild it from the file and lay out the components."""
-        session = attempt(self.shelf_error, lambda: TableSession.open(path))
-        if session is None:
+        """Play the game in ``path``: rebuild it from the file and lay out the components.
+
+        A file that cannot be opened is refused on ``shelf_error``; the game being played, if
+        any, stays on the table.
+        """
+        def opened() -> tuple[TableSession, tuple[widgets.Widget, ...]]:
+            session = _naming(path, lambda: TableSession.open(path))
+            return session, tuple(components_for(self.system, session))
+
+        built = attempt(self.shelf_error, opened, undone=NOTHING_CHANGED,
+                        unexpected=f"{shown_name(path.name)}: {UNREADABLE}")
+        if built is None:
             return
+        session, components = built
         self.session = session
         self.game_file = path.name
         self._list_games(select=path)
-        self.components.children = tuple(components_for(self.system, session))
+        self.components.children = components
         session.listen(self._after_turn)
         self._after_turn(None)
 
     def _reload(self) -> None:
-        if self.session is not None:
-            attempt(self.shelf_error, self.session.reload)
+        session = self.session
+        if session is not None and session.path is not None:
+            path = session.path
+            attempt(self.shelf_error, lambda: _naming(path, session.reload), undone=NOTHING_CHANGED,
+                    unexpected=f"{shown_name(path.name)}: {UNREADABLE}")
+        elif session is not None:
+            attempt(self.shelf_error, session.reload, undone=NOTHING_CHANGED, unexpected=UNREADABLE)
 
     def _new_game(self) -> None:
         players = [name.strip() for name in self.players_box.value.split(",") if name.strip()]
         name = self.name_box.value.strip() or f"{self.system}-game"
-        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players))
+        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players),
+                       undone="no game was started", unexpected="the new game could not be started")
         if path is not None:
             self.players_box.value = ""
             self.name_box.value = ""
             self.open_game(path)
 
     def _uploaded(self, change: dict[str, Any]) -> None:
+        """Put an uploaded file on the shelf and open it; any failure is a refusal line, and the upload is reset."""
         files = change["new"]
         if not files:
             return
-        upload = files[0]
-        path = attempt(self.shelf_error, lambda: self.shelf.upload(upload["name"], bytes(upload["content"])))
-        self.upload.value = ()
+        name = _upload_name(files)
+        try:
+            path = attempt(self.shelf_error, lambda: self.shelf.upload(str(files[0]["name"]), files[0]["content"]),
+                           undone="nothing was written to the shelf",
+                           unexpected=f"{name or 'the uploaded file'} could not be read")
+        finally:
+            self.upload.value = ()
         if path is not None:
+            self._list_games()
             self.open_game(path)
 
     # -- after every turn -----------------------------------------------------------------
@@ -169,7 +229,7 @@ class Table(widgets.VBox):
             return
         game = session.game
         self.status.value = (
-            f'<div class="kit-status">Game file <b>{escape(self.game_file)}</b> · {game.turn} turns · '
+            f'<div class="kit-status">Game file <b>{escape(shown_name(self.game_file))}</b> · {game.turn} turns · '
             f"seed commitment <code>{game.seed_commitment[:16]}</code></div>"
         )
         self.play_log.refresh(game)
@@ -182,14 +242,15 @@ class Table(widgets.VBox):
             self.post.value = ""
             return
         game = self.session.game
-        try:
-            self.post.value = gamefile.render_post(game, game.turn, self.post_format.value)
-        except (RulesError, ValueError) as error:
-            self.share_error.show(error)
+        post = attempt(self.share_error, lambda: gamefile.render_post(game, game.turn, self.post_format.value),
+                       undone="no post was made", unexpected="the forum post could not be made")
+        self.post.value = plain_text(post, limit=len(post)) if post is not None else ""
 
     def _prepare_download(self) -> None:
         if self.session is None or self.session.path is None:
             self.share_error.show(gamefile.GameFileError("no game file is open: open or start a game first"))
             return
-        self.share_error.clear()
-        self.download.value = download_link(self.session.path)
+        path = self.session.path
+        link = attempt(self.share_error, lambda: download_link(path), undone="no download was prepared",
+                       unexpected="the download could not be prepared")
+        self.download.value = link or ""

@@ -197,7 +197,7 @@ def test_g5_dropping_the_newest_turn_shows_against_the_last_posted_code_and_the_
     nb = tamper.read(path)
     nb["cells"].pop()
     tamper.write(path, nb)
-    assert not verify(path).ok and "turn 7 is missing" in verify(path).message
+    assert not verify(path).ok and "turn 7: not in the file: the header records 7" in verify(path).message
     # Re-saved as a whole (header and all) the file is a shorter game that verifies on its own ...
     shorter = game.replayed(6)
     path.unlink()

@@ -43,9 +43,9 @@ TAMPERS: dict[str, tuple[Callable[[Path], int], str]] = {
     "output text and html": (lambda p: tamper.edit_output(p, TURN), "saved output"),
     "output html only": (lambda p: tamper.edit_html_only(p, TURN), "saved output"),
     "two turns swapped": (lambda p: tamper.swap_turns(p, TURN), "reordered"),
-    "a turn cell removed": (lambda p: tamper.remove_turn(p, TURN), f"turn {TURN} is missing"),
-    "the last turn cell removed": (tamper.remove_last_turn, "is missing"),
-    "turn count raised": (lambda p: tamper.change_turn_count(p, +1), "is missing"),
+    "a turn cell removed": (lambda p: tamper.remove_turn(p, TURN), f"turn {TURN}: not in the file"),
+    "the last turn cell removed": (tamper.remove_last_turn, "not in the file"),
+    "turn count raised": (lambda p: tamper.change_turn_count(p, +1), "not in the file"),
     "turn count lowered": (lambda p: tamper.change_turn_count(p, -1), "turn count was changed"),
 }
 

@@ -39,7 +39,6 @@ def test_new_game_starts_a_file_with_the_ready_made_party(folder):
 def test_a_turn_taken_at_the_table_reaches_the_file_the_log_and_the_post(folder):
     table = new_table(folder)
     tracker = table.components.children[0]
-    table.session.game.rig(dice=[6, 5])
     tracker.skill_picker.value = "Defy"
     tracker.difficulty_picker.value = "Hard"
     tracker.check_button.click()
@@ -81,7 +80,7 @@ def test_upload_of_a_bad_file_is_refused_and_writes_nothing(folder, tmp_path, ki
         content = json.dumps(data).encode()
     else:
         other = tmp_path / "ff.ipynb"
-        Shelf(tmp_path, "falkefateifaux").new_game("ff", ["Ann"])
+        Shelf(tmp_path, "falkefateifaux").new_game("ff", ["Ann"], practice=True)
         content = other.read_bytes()
     table = Table("suitpairs", games_dir=folder)
     folder.mkdir(exist_ok=True)
