@@ -1,7 +1,9 @@
 """One description of every result, shared by all renderers (text, Markdown, BBCode, HTML).
 
 Systems describe their results with these plain values; ``kit.render`` turns them into
-formats. Every string here is plain text: renderers escape it on its way into HTML.
+formats and registers its writers here (:func:`register_writer`), so results show themselves
+in a notebook while the core imports nothing above it. Every string here is plain text:
+renderers escape it on its way into HTML.
 """
 
 from __future__ import annotations
@@ -79,19 +81,34 @@ class Describable(ABC):
         object.__setattr__(self, "_kit_rig", dict(rig))  # results are frozen dataclasses; this is no field
 
     def _repr_html_(self) -> str:
-        from kit.render import to_html
-
-        return to_html(self.describe())
+        return write(self.describe(), "html")
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        from kit.render import to_text
-
-        printer.text(to_text(self.describe()))  # type: ignore[attr-defined]
+        printer.text(write(self.describe(), "text"))  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
-        from kit.render import to_text
+        return write(self.describe(), "text")
 
-        return to_text(self.describe())
+
+Writer = Callable[[Description], str]
+_WRITERS: dict[str, Writer] = {}
+
+
+def register_writer(fmt: str, writer: Writer) -> None:
+    """Make ``writer`` the one that renders descriptions as ``fmt`` (``kit.render`` registers its writers).
+
+    The core knows no renderer: the layer above registers itself, so the core imports nothing above it.
+    """
+    _WRITERS[fmt] = writer
+
+
+def write(description: Description, fmt: str) -> str:
+    """``description`` rendered by the writer registered for ``fmt`` (``"text"``, ``"html"`` …)."""
+    try:
+        writer = _WRITERS[fmt]
+    except KeyError:
+        raise LookupError(f"no writer for {fmt!r} is registered: import kit.render first") from None
+    return writer(description)
 
 
 def rigging_note(rig: Mapping[str, Any]) -> str:

@@ -223,6 +223,13 @@ class EventLog:
         self.events.append(event)
         return True
 
+    def append_verified(self, event: Event) -> bool:
+        """Add a recorded event whose hash the caller has checked against this log's head; False if misplaced."""
+        if event.index != len(self.events) or event.prev != self.head:
+            return False
+        self.events.append(event)
+        return True
+
     def rechained(self, genesis: str) -> EventLog:
         """The same events chained from another genesis (every hash new): a game whose start changed."""
         log = EventLog(genesis=genesis, version=self.version)

@@ -26,6 +26,7 @@ from kit.core.errors import (
     UnknownNameError,
 )
 from kit.core.events import GENESIS_HASH, Event, EventLog, canonical_json, genesis_hash
+from kit.core.params import check_call, check_options
 from kit.core.randomness import GameRandom, new_seed, seed_commitment
 
 
@@ -102,6 +103,7 @@ class Game(ABC):
         seed_ok = isinstance(self.seed, str) and 0 < len(self.seed) <= SEED_LIMIT and self.seed.isprintable()
         if not seed_ok:
             raise MalformedInputError("seed", f"must be printable text of 1–{SEED_LIMIT} characters")
+        check_options(type(self), options)  # each option's type and bounds (G-3, G-4)
         self.options: dict[str, Any] = {**self.default_options, **options}
         self.players, self.gm = roster(players, gm)
         self.log = EventLog(genesis=genesis_hash(self.start_record()))
@@ -248,6 +250,7 @@ class Game(ABC):
         # need one: if it fails, the replay as a whole fails and the game is marked broken.
         saved = copy.deepcopy(self.state) if recorded is None else None
         try:
+            check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
             if rig:
                 decks = self._decks()
                 for name, codes in rig.cards.items():
@@ -276,7 +279,7 @@ class Game(ABC):
             raise
         if recorded is None:
             self.log.append(action, args, outcome, rig.to_dict() if rig else None)
-        elif not self.log.append_recorded(recorded, outcome_text):
+        elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
             self._broken = True
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",

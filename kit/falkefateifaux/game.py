@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from kit.core.cards import Card, Suit, parse_cards, standard_deck
 from kit.core.decks import Deck
-from kit.core.describe import Description, Fact
+from kit.core.describe import Description, Fact, write
 from kit.core.errors import (
     IllegalActionError,
     InsufficientTokensError,
@@ -33,6 +33,7 @@ from kit.core.errors import (
     UnknownNameError,
 )
 from kit.core.game import Game
+from kit.core.params import check_call
 from kit.core.randomness import GameRandom
 from kit.falkefateifaux.character import Character, build_character
 from kit.falkefateifaux.conditions import (
@@ -42,7 +43,47 @@ from kit.falkefateifaux.conditions import (
     make_custom_condition,
     make_injury,
 )
-from kit.falkefateifaux.planning import SideSpec, work_out
+from kit.falkefateifaux.limits import (
+    MAX_FATE_DECKS,
+    NPC,
+    Advantage,
+    Adverb,
+    Choice,
+    ChosenCard,
+    Condition,
+    ConditionCount,
+    ConditionModifier,
+    ConditionSkills,
+    ControlReason,
+    Discards,
+    DurationName,
+    FateDecks,
+    FreeSuit,
+    Guide,
+    HandCard,
+    Injury,
+    InjuryAmount,
+    Level,
+    LevelSkill,
+    MagicDecks,
+    Modifier,
+    Opponent,
+    OpposingSkill,
+    Reason,
+    RefreshChange,
+    SceneDiscards,
+    SheetLine,
+    SheetName,
+    SheetNames,
+    Skill,
+    Spend,
+    SuitSpend,
+    Target,
+    TokenAward,
+    Trusted,
+    Who,
+)
+from kit.falkefateifaux.planning import SideSpec, check_stacks, work_out
 from kit.falkefateifaux.results import (
     Awaiting,
     CardReport,
@@ -69,14 +110,20 @@ from kit.falkefateifaux.state import FFState, PendingFlip, Side, StackCard
 _HAND_ACTIONS_F11 = ("mulligan", "prepare", "trust_the_fates")
 
 
-def _plain_arg(value: Any) -> Any:
-    """Arguments as they are written in a call, JSON-able (cards become their codes)."""
+def _plain_arg(value: Any, depth: int = 0) -> Any:
+    """Arguments as they are written in a call, JSON-able (cards become their codes).
+
+    Cards sit at most three levels down (``discards={"Ada": [card]}``); anything nested deeper
+    is left as it is, for the argument check to refuse (G-3).
+    """
     if isinstance(value, Card):
         return value.code
+    if depth > 3:
+        return value
     if isinstance(value, (list, tuple)):
-        return [_plain_arg(v) for v in value]
+        return [_plain_arg(v, depth + 1) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain_arg(v) for k, v in value.items()}
+        return {k: _plain_arg(v, depth + 1) for k, v in value.items()}  # a key that is no name: refused (G-3)
     return value
 
 
@@ -106,6 +153,8 @@ class FalkeFateiFauxGame(Game):
     system = "falkefateifaux"
     title = "FalkeFateiFaux"
     default_options: dict[str, Any] = {"fate_decks": None, "magic_decks": 1}
+    option_types: ClassVar[dict[str, Any]] = {"fate_decks": FateDecks, "magic_decks": MagicDecks}
+    """The options' types and bounds, checked when the table is set up (G-4)."""
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -176,17 +225,28 @@ class FalkeFateiFauxGame(Game):
         unseen = self.deck_make(deck) - seen
         return sorted(unseen.elements(), key=Card.sort_key)
 
-    def plan_flip(self, character: str, skill: str, target: int | None = None, against: str | None = None,
-                  against_skill: str | None = None, adverb: str | list[str] | None = None,
-                  plus: Any = 0, minus: Any = 0, modifier: Any = 0, boost: bool = False,
-                  suit: str | bool | None = None, hinder: bool = False, granted_suit: str | None = None,
-                  guide: bool = True, against_adverb: str | list[str] | None = None, against_plus: Any = 0,
-                  against_minus: Any = 0, against_modifier: Any = 0, against_boost: bool = False,
-                  against_suit: str | bool | None = None, against_hinder: bool = False,
-                  against_granted_suit: str | None = None, against_guide: bool = True,
-                  duration: str | None = None) -> FlipPlan:
+    def plan_flip(self, character: Who, skill: Skill, target: Target = None, against: Opponent = None,
+                  against_skill: OpposingSkill = None, adverb: Adverb = None,
+                  plus: Advantage = 0, minus: Advantage = 0, modifier: Modifier = 0, boost: Spend = False,
+                  suit: SuitSpend = None, hinder: Spend = False, granted_suit: FreeSuit = None,
+                  guide: Guide = True, against_adverb: Adverb = None, against_plus: Advantage = 0,
+                  against_minus: Advantage = 0, against_modifier: Modifier = 0, against_boost: Spend = False,
+                  against_suit: SuitSpend = None, against_hinder: Spend = False,
+                  against_granted_suit: FreeSuit = None, against_guide: Guide = True,
+                  duration: DurationName = None) -> FlipPlan:
         """The set-up a flip with these arguments would have, without changing anything:
-        net advantage, stack size, chooser, deck, granted suit, modifiers, each with its reason."""
+        net advantage, stack size, chooser, deck, granted suit, modifiers, each with its reason.
+
+        The arguments are checked as ``flip`` checks them (G-2, G-3, F-4).
+        """
+        check_call(type(self), "flip", _plain_arg({
+            "character": character, "skill": skill, "target": target, "against": against,
+            "against_skill": against_skill, "adverb": adverb, "plus": plus, "minus": minus,
+            "modifier": modifier, "boost": boost, "suit": suit, "hinder": hinder, "granted_suit": granted_suit,
+            "guide": guide, "against_adverb": against_adverb, "against_plus": against_plus,
+            "against_minus": against_minus, "against_modifier": against_modifier, "against_boost": against_boost,
+            "against_suit": against_suit, "against_hinder": against_hinder,
+            "against_granted_suit": against_granted_suit, "against_guide": against_guide, "duration": duration}))
         return self._work_out(character, skill, target, against, against_skill,
                               SideSpec(adverb, plus, minus, modifier, boost, suit, hinder, granted_suit, guide),
                               SideSpec(against_adverb, against_plus, against_minus, against_modifier,
@@ -221,33 +281,30 @@ class FalkeFateiFauxGame(Game):
         return Description(f"{self.title} table", facts=tuple(facts), sections=tuple(sections))
 
     def _repr_html_(self) -> str:
-        from kit.render import to_html
-
-        return to_html(self.describe_state())
+        return write(self.describe_state(), "html")
 
     def __str__(self) -> str:
-        from kit.render import to_text
-
-        return to_text(self.describe_state())
+        return write(self.describe_state(), "text")
 
     # -- actions -----------------------------------------------------------------------
 
-    def add_character(self, name: str, high_concept: str, trouble: str, adverbs: list[str], negative_adverb: str,
-                      great: str, good: list[str], poor: str, npc: bool = False) -> TableChange:
+    def add_character(self, name: SheetName, high_concept: SheetLine, trouble: SheetLine, adverbs: SheetNames,
+                      negative_adverb: SheetName, great: SheetName, good: SheetNames, poor: SheetName,
+                      npc: NPC = False) -> TableChange:
         """Bring a character to the table (F-14) and deal a hand of Card Refresh cards (F-10)."""
         return self._perform("add_character", _plain_arg({
             "name": name, "high_concept": high_concept, "trouble": trouble, "adverbs": adverbs,
             "negative_adverb": negative_adverb, "great": great, "good": good, "poor": poor, "npc": npc}))
 
-    def flip(self, character: str, skill: str, target: int | None = None, against: str | None = None,
-             against_skill: str | None = None, adverb: str | list[str] | None = None,
-             plus: Any = 0, minus: Any = 0, modifier: Any = 0, boost: bool = False,
-             suit: str | bool | None = None, hinder: bool = False, granted_suit: str | None = None,
-             guide: bool = True, against_adverb: str | list[str] | None = None, against_plus: Any = 0,
-             against_minus: Any = 0, against_modifier: Any = 0, against_boost: bool = False,
-             against_suit: str | bool | None = None, against_hinder: bool = False,
-             against_granted_suit: str | None = None, against_guide: bool = True,
-             duration: str | None = None) -> FlipResult:
+    def flip(self, character: Who, skill: Skill, target: Target = None, against: Opponent = None,
+             against_skill: OpposingSkill = None, adverb: Adverb = None,
+             plus: Advantage = 0, minus: Advantage = 0, modifier: Modifier = 0, boost: Spend = False,
+             suit: SuitSpend = None, hinder: Spend = False, granted_suit: FreeSuit = None,
+             guide: Guide = True, against_adverb: Adverb = None, against_plus: Advantage = 0,
+             against_minus: Advantage = 0, against_modifier: Modifier = 0, against_boost: Spend = False,
+             against_suit: SuitSpend = None, against_hinder: Spend = False,
+             against_granted_suit: FreeSuit = None, against_guide: Guide = True,
+             duration: DurationName = None) -> FlipResult:
         """Flip a stack for ``character``'s ``skill`` against a ``target``, an ``against`` opponent who
         chooses at disadvantage, or a contest (``against`` and ``against_skill``).
 
@@ -266,7 +323,7 @@ class FalkeFateiFauxGame(Game):
             "against_suit": against_suit, "against_hinder": against_hinder,
             "against_granted_suit": against_granted_suit, "against_guide": against_guide, "duration": duration}))
 
-    def choose(self, character: str, card: str | None) -> FlipResult:
+    def choose(self, character: Who, card: ChosenCard) -> FlipResult:
         """Pick the stack's card when the flip waits for ``character`` to choose (F-4).
 
         At disadvantage with the Red Joker flipped the flipper is asked first: ``"RJ"`` takes it,
@@ -274,71 +331,71 @@ class FalkeFateiFauxGame(Game):
         """
         return self._perform("choose", _plain_arg({"character": character, "card": card}))
 
-    def guide(self, character: str, card: str | None) -> FlipResult:
+    def guide(self, character: Who, card: HandCard) -> FlipResult:
         """Guide fate (F-8): play ``card`` from hand into the side's stack, or ``None`` to pass."""
         return self._perform("guide", _plain_arg({"character": character, "card": card}))
 
-    def discard(self, character: str, cards: list[str]) -> TableChange:
+    def discard(self, character: Who, cards: Discards) -> TableChange:
         """Discard chosen cards when a discard is due: a hand over Card Refresh (F-10) or Stunned (F-12)."""
         return self._perform("discard", _plain_arg({"character": character, "cards": cards}))
 
-    def mulligan(self, character: str) -> TableChange:
+    def mulligan(self, character: Who) -> TableChange:
         """Spend a Fate token: discard the whole hand and draw as many cards (F-11)."""
         return self._perform("mulligan", {"character": character})
 
-    def prepare(self, character: str) -> TableChange:
+    def prepare(self, character: Who) -> TableChange:
         """Preparation: spend a Fate token to draw two cards, which may force a discard (F-11, F-10)."""
         return self._perform("prepare", {"character": character})
 
-    def trust_the_fates(self, character: str, cards: list[str]) -> TableChange:
+    def trust_the_fates(self, character: Who, cards: Trusted) -> TableChange:
         """Trust the Fates: discard four cards to gain a Burning Fate token (F-11)."""
         return self._perform("trust_the_fates", _plain_arg({"character": character, "cards": cards}))
 
-    def end_scene(self, discards: dict[str, list[str]] | None = None) -> TableChange:
+    def end_scene(self, discards: SceneDiscards = None) -> TableChange:
         """End the scene (F-10, F-11): each character discards the cards named in ``discards``
         (any or all), then draws up to Card Refresh; Burning Fate tokens vanish."""
         return self._perform("end_scene", _plain_arg({"discards": discards}))
 
-    def award_fate(self, character: str, amount: int = 1, reason: str = "") -> TableChange:
+    def award_fate(self, character: Who, amount: TokenAward = 1, reason: Reason = "") -> TableChange:
         """The GM gives (or, for a negative amount, takes) Fate tokens (F-11)."""
         return self._perform("award_fate", {"character": character, "amount": amount, "reason": reason})
 
-    def add_condition(self, character: str, condition: str, choice: str | None = None,
-                      skills: list[str] | None = None, plus: int = 0, minus: int = 0,
-                      modifier: int = 0) -> TableChange:
+    def add_condition(self, character: Who, condition: Condition, choice: Choice = None,
+                      skills: ConditionSkills = None, plus: ConditionCount = 0, minus: ConditionCount = 0,
+                      modifier: ConditionModifier = 0) -> TableChange:
         """Afflict a character with a condition from the text's list (F-12), or one of the table's own
         (``skills=[…]`` with ``plus``/``minus``/``modifier``). Hard Cover takes ``choice`` "+" or "++"."""
         return self._perform("add_condition", _plain_arg({
             "character": character, "condition": condition, "choice": choice, "skills": skills,
             "plus": plus, "minus": minus, "modifier": modifier}))
 
-    def remove_condition(self, character: str, condition: str) -> TableChange:
+    def remove_condition(self, character: Who, condition: Condition) -> TableChange:
         """Lift a condition (F-12)."""
         return self._perform("remove_condition", {"character": character, "condition": condition})
 
-    def injure(self, character: str, injury: str, choice: str | None = None, amount: int | None = None) -> TableChange:
+    def injure(self, character: Who, injury: Injury, choice: Choice = None, amount: InjuryAmount = None) -> TableChange:
         """Give an injury from the text's list (F-12); Niggling and Minor record the player's
         ``choice`` of Clubs or Diamonds, Minor the GM's ``amount`` 2–4."""
         return self._perform("injure", {"character": character, "injury": injury, "choice": choice,
                                         "amount": amount})
 
-    def heal(self, character: str, injury: str, choice: str | None = None) -> TableChange:
+    def heal(self, character: Who, injury: Injury, choice: Choice = None) -> TableChange:
         """Remove an injury (the first of that name, or of that name and choice) (F-12)."""
         return self._perform("heal", {"character": character, "injury": injury, "choice": choice})
 
-    def lose_control(self, character: str, reason: str = "unconscious") -> TableChange:
+    def lose_control(self, character: Who, reason: ControlReason = "unconscious") -> TableChange:
         """The character is no longer in control (unconscious, possessed): the whole hand is discarded (F-10)."""
         return self._perform("lose_control", {"character": character, "reason": reason})
 
-    def regain_control(self, character: str) -> TableChange:
+    def regain_control(self, character: Who) -> TableChange:
         """The character resumes control and draws a fresh hand up to Card Refresh (F-10)."""
         return self._perform("regain_control", {"character": character})
 
-    def set_skill(self, character: str, skill: str, level: int | str) -> TableChange:
+    def set_skill(self, character: Who, skill: LevelSkill, level: Level) -> TableChange:
         """Experience changes a skill's level on the ladder (Extraordinary 12 … Poor 2, F-3)."""
         return self._perform("set_skill", {"character": character, "skill": skill, "level": level})
 
-    def adjust_refresh(self, character: str, amount: int, reason: str = "") -> TableChange:
+    def adjust_refresh(self, character: Who, amount: RefreshChange, reason: Reason = "") -> TableChange:
         """An exceptional event raises or lowers a character's Card Refresh (may force a discard, F-10)."""
         return self._perform("adjust_refresh", {"character": character, "amount": amount, "reason": reason})
 
@@ -391,8 +448,10 @@ class FalkeFateiFauxGame(Game):
         if opponent is actor:
             raise IllegalActionError(f"{actor.name} against {actor.name}", "a character cannot oppose itself", "F-9",
                                      "name another character")
-        return work_out(self.state.characters, actor, skill, target, opponent, against_skill, mine, theirs,
-                        duration)
+        setup = work_out(self.state.characters, actor, skill, target, opponent, against_skill, mine, theirs,
+                         duration)
+        check_stacks(setup.plan, {"fate": self.state.fate_decks, "magic": self.state.magic_decks})
+        return setup
 
     # -- handlers: characters and hands ------------------------------------------------
 
@@ -400,7 +459,7 @@ class FalkeFateiFauxGame(Game):
         if self.options["fate_decks"] is not None:
             return 0
         players = sum(1 for ch in self.state.characters.values() if not ch.npc)
-        need = max(2, math.ceil(players / 2))
+        need = min(MAX_FATE_DECKS, max(2, math.ceil(players / 2)))  # the deck stops growing at 8 (G-4)
         added = 0
         pile = self.state.fate.draw_pile
         while self.state.fate_decks < need:

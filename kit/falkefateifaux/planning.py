@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,7 @@ from kit.core.errors import (
     OutOfRangeError,
 )
 from kit.falkefateifaux.character import Character
+from kit.falkefateifaux.limits import CARDS_PER_DECK
 from kit.falkefateifaux.results import FlipPlan, SidePlan
 from kit.falkefateifaux.rules import Factor, chooser_for, duration_table
 from kit.falkefateifaux.skills import MAGIC_SKILL, SKILLS, skill_name
@@ -228,3 +230,25 @@ def work_out(characters: dict[str, Character], actor: Character, skill: Any, tar
     plan = FlipPlan(tuple(plans), target, contested, opponent.name if opponent else None)
     may_guide = tuple(spec.guide for _, _, spec, _ in sides)
     return SetUp(plan, negative, costs, may_guide, duration)
+
+
+def check_stacks(plan: FlipPlan, decks: Mapping[str, int]) -> None:
+    """Refuse a flip whose stacks need more cards than their decks are made of (F-4, G-4).
+
+    ``decks`` counts the standard decks in each deck (``{"fate": 2, "magic": 1}``). A stack of
+    net advantage n flips |n| + 1 cards; both stacks of a contest may come from one deck. The
+    check runs on the plan, before a token is spent or a card drawn.
+    """
+    need: dict[str, int] = {}
+    for side in plan.sides:
+        need[side.deck] = need.get(side.deck, 0) + side.stack_size
+    for deck, cards in need.items():
+        held = decks[deck] * CARDS_PER_DECK
+        if cards > held:
+            nets = ", ".join(f"{side.character} {side.net:+d}" for side in plan.sides if side.deck == deck)
+            raise OutOfRangeError(
+                f"flip {cards} cards from the Deck of {deck.title()}",
+                f"it is made of {held} cards ({decks[deck]} × {CARDS_PER_DECK}) and a stack flips |n| + 1 cards "
+                f"(net {nets})", "F-4",
+                f"keep the [+] and [−] so that the stacks need at most {held} cards",
+            )

@@ -10,6 +10,7 @@ from kit.core.game import Game
 from kit.core.randomness import GameRandom
 from kit.core.tarot import TarotCard, tarot_deck
 from kit.rollunder.checks import DIE, Outcome, modifiers_of
+from kit.rollunder.limits import OPTION_TYPES
 from kit.rollunder.results import Delivery, TestSide
 from kit.rollunder.sheet import BASE_SKILLS, Character, lookup
 from kit.rollunder.state import Healing, RollUnderState
@@ -32,6 +33,8 @@ class RollUnderBase(Game):
         "unarmed_damage": 1,
         "physical_test_hours": 24,
     }
+    option_types: ClassVar[dict[str, Any]] = OPTION_TYPES
+    """The options' types and bounds, checked when the table is set up (G-3)."""
     state: RollUnderState
 
     def _initial_state(self, rng: GameRandom) -> RollUnderState:

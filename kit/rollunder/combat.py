@@ -35,6 +35,21 @@ from kit.core.errors import (
 from kit.core.randomness import GameRandom
 from kit.rollunder.base import RollUnderBase
 from kit.rollunder.checks import active_wins, modifiers_of
+from kit.rollunder.limits import (
+    Ambushers,
+    Combatants,
+    Cover,
+    Defence,
+    Modifiers,
+    Opponents,
+    PerceiveSkill,
+    Power,
+    Statement,
+    Thing,
+    WeaponName,
+    Who,
+    WithdrawSkill,
+)
 from kit.rollunder.results import (
     ActionResult,
     AttackResult,
@@ -100,84 +115,83 @@ class CombatActions(RollUnderBase):
 
     # -- actions ------------------------------------------------------------------------
 
-    def start_combat(self, combatants: list[str], ambushers: list[str] | None = None) -> CombatStarted:
+    def start_combat(self, combatants: Combatants, ambushers: Ambushers = None) -> CombatStarted:
         """Start combat: initiative (Wits + Sergeant's Eye) for everyone, then the ambush tests (R-3)."""
         return self._perform("start_combat", {"combatants": combatants, "ambushers": ambushers})
 
-    def attack(self, attacker: str, defender: str, weapon: str | None = None, defence: str | None = None,
-               cover: int = 0, modifier: int | list[int] = 0, defence_modifier: int | list[int] = 0) -> AttackResult:
+    def attack(self, attacker: Who, defender: Who, weapon: WeaponName = None, defence: Defence = None,
+               cover: Cover = 0, modifier: Modifiers = 0, defence_modifier: Modifiers = 0) -> AttackResult:
         """Make one attack (R-5); the defender chooses dodge, parry, cover or none."""
         return self._perform("attack", {"attacker": attacker, "defender": defender, "weapon": weapon,
                                         "defence": defence, "cover": cover, "modifier": modifier,
                                         "defence_modifier": defence_modifier})
 
-    def attack_and_defend(self, attacker: str, defender: str, weapon: str | None = None, defence: str | None = None,
-                          cover: int = 0, modifier: int | list[int] = 0,
-                          defence_modifier: int | list[int] = 0) -> AttackResult:
+    def attack_and_defend(self, attacker: Who, defender: Who, weapon: WeaponName = None, defence: Defence = None,
+                          cover: Cover = 0, modifier: Modifiers = 0, defence_modifier: Modifiers = 0) -> AttackResult:
         """Attack and defend: −2 on this attack and on every active defence this round (R-4)."""
         return self._perform("attack_and_defend", {"attacker": attacker, "defender": defender, "weapon": weapon,
                                                    "defence": defence, "cover": cover, "modifier": modifier,
                                                    "defence_modifier": defence_modifier})
 
-    def free_attack(self, attacker: str, defender: str, weapon: str | None = None, defence: str | None = None,
-                    cover: int = 0, modifier: int | list[int] = 0,
-                    defence_modifier: int | list[int] = 0) -> AttackResult:
+    def free_attack(self, attacker: Who, defender: Who, weapon: WeaponName = None, defence: Defence = None,
+                    cover: Cover = 0, modifier: Modifiers = 0, defence_modifier: Modifiers = 0) -> AttackResult:
         """The free attack won when ``defender`` failed to withdraw from melee (R-4); no action used."""
         return self._perform("free_attack", {"attacker": attacker, "defender": defender, "weapon": weapon,
                                              "defence": defence, "cover": cover, "modifier": modifier,
                                              "defence_modifier": defence_modifier})
 
-    def invoke(self, character: str, power: str) -> ActionResult:
+    def invoke(self, character: Who, power: Power) -> ActionResult:
         """Invoke a pattern, charm or ephemera, named by ``power``: the round's one action (R-4)."""
         return self._perform("invoke", {"character": character, "power": power})
 
-    def walk(self, character: str) -> ActionResult:
+    def walk(self, character: Who) -> ActionResult:
         """Walk briskly: Agility yards (R-4)."""
         return self._perform("walk", {"character": character})
 
-    def run(self, character: str) -> ActionResult:
+    def run(self, character: Who) -> ActionResult:
         """Run: 3 × Agility yards; no active defence for the rest of the round (R-4)."""
         return self._perform("run", {"character": character})
 
-    def ready(self, character: str, item: str) -> ActionResult:
+    def ready(self, character: Who, item: Thing) -> ActionResult:
         """Ready a single piece of gear (R-4)."""
         return self._perform("ready", {"character": character, "item": item})
 
-    def operate(self, character: str, feature: str) -> ActionResult:
+    def operate(self, character: Who, feature: Thing) -> ActionResult:
         """Operate some feature of the world: a door, a window, a thrown object (R-4)."""
         return self._perform("operate", {"character": character, "feature": feature})
 
-    def aim(self, character: str, weapon: str | None = None) -> ActionResult:
+    def aim(self, character: Who, weapon: WeaponName = None) -> ActionResult:
         """Aim a firearm: a table-set bonus (default +2) to Barking Irons in the next round (R-4)."""
         return self._perform("aim", {"character": character, "weapon": weapon})
 
-    def perceive(self, character: str, skill: str = "Sergeant's Eye", modifier: int | list[int] = 0) -> ActionResult:
+    def perceive(self, character: Who, skill: PerceiveSkill = "Sergeant's Eye",
+                 modifier: Modifiers = 0) -> ActionResult:
         """Perceive surroundings in detail: Wits + Sergeant's Eye or Investigator's Eye (R-4)."""
         return self._perform("perceive", {"character": character, "skill": skill, "modifier": modifier})
 
-    def withdraw(self, character: str, opponents: list[str], skill: str = "Duck & Cover",
-                 modifier: int | list[int] = 0) -> WithdrawResult:
+    def withdraw(self, character: Who, opponents: Opponents, skill: WithdrawSkill = "Duck & Cover",
+                 modifier: Modifiers = 0) -> WithdrawResult:
         """Withdraw from melee: Agility + Duck & Cover or the close combat skill, opposed by each opponent (R-4)."""
         return self._perform("withdraw", {"character": character, "opponents": opponents, "skill": skill,
                                           "modifier": modifier})
 
-    def wait(self, character: str) -> ActionResult:
+    def wait(self, character: Who) -> ActionResult:
         """Declare no action this round."""
         return self._perform("wait", {"character": character})
 
-    def drop(self, character: str, item: str) -> ActionResult:
+    def drop(self, character: Who, item: Thing) -> ActionResult:
         """Free action: drop something to the ground (R-4)."""
         return self._perform("drop", {"character": character, "item": item})
 
-    def say(self, character: str, statement: str) -> ActionResult:
+    def say(self, character: Who, statement: Statement) -> ActionResult:
         """Free action: one short statement, five seconds or less (R-4)."""
         return self._perform("say", {"character": character, "statement": statement})
 
-    def shift(self, character: str) -> ActionResult:
+    def shift(self, character: Who) -> ActionResult:
         """Free action: shift a few steps (R-4)."""
         return self._perform("shift", {"character": character})
 
-    def modify_initiative(self, character: str, modifier: int | list[int]) -> InitiativeChanged:
+    def modify_initiative(self, character: Who, modifier: Modifiers) -> InitiativeChanged:
         """Set a mid-combat initiative modifier; the degree is recomputed from the original roll (R-3)."""
         return self._perform("modify_initiative", {"character": character, "modifier": modifier})
 

@@ -19,6 +19,7 @@ from kit.core.randomness import GameRandom
 from kit.core.tarot import TarotCard
 from kit.rollunder.base import RollUnderBase
 from kit.rollunder.checks import DIE, active_wins
+from kit.rollunder.limits import Consent, DealCount, FateCard, Listed, Note, On, Use, Who
 from kit.rollunder.results import FateDeal, FateDraw, FateSpend, TestSide
 from kit.rollunder.sheet import Character, lookup
 from kit.rollunder.state import TestRecord
@@ -39,16 +40,16 @@ def extra_rolls(card: TarotCard) -> int:
 class FateActions(RollUnderBase):
     """Fate cards."""
 
-    def start_play(self, characters: list[str] | None = None) -> FateDraw:
+    def start_play(self, characters: Listed = None) -> FateDraw:
         """Everyone rolls 1d20, ties re-rolled; lowest first, each draws ceil(Fate / 2) cards (R-7)."""
         return self._perform("start_play", {"characters": characters})
 
-    def deal_fate_cards(self, characters: list[str] | None = None, count: int | None = None) -> FateDeal:
+    def deal_fate_cards(self, characters: Listed = None, count: DealCount = None) -> FateDeal:
         """GM: deal new fate cards — ``count`` each, or up to each one's ceil(Fate / 2) (R-7)."""
         return self._perform("deal_fate_cards", {"characters": characters, "count": count})
 
-    def spend_fate_card(self, character: str, card: str, use: str = "reroll", on: str | None = None,
-                        consent: str | None = None, note: str = "") -> FateSpend:
+    def spend_fate_card(self, character: Who, card: FateCard, use: Use = "reroll", on: On = None,
+                        consent: Consent = None, note: Note = "") -> FateSpend:
         """Spend one of ``character``'s cards on the latest test of ``on`` (default: the holder) (R-7)."""
         return self._perform("spend_fate_card", {"character": character, "card": card, "use": use, "on": on,
                                                  "consent": consent, "note": note})

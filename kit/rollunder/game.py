@@ -7,13 +7,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kit.core.describe import Description, Fact
+from kit.core.describe import Description, Fact, write
 from kit.core.errors import IllegalActionError, UnknownNameError
+from kit.core.limits import quote
+from kit.core.params import Name, check_call
 from kit.core.randomness import GameRandom
 from kit.rollunder.checks import active_wins
 from kit.rollunder.combat import CombatActions
 from kit.rollunder.fate import FateActions
 from kit.rollunder.healing import HealingActions
+from kit.rollunder.limits import (
+    Attribute,
+    CharacterName,
+    Cover,
+    Defence,
+    Modifiers,
+    Player,
+    SheetSkills,
+    SheetValues,
+    TestSkill,
+    WeaponName,
+    Weapons,
+    Who,
+)
 from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.rollunder.results import CharacterAdded, OpposedResult, TestResult, format_clock
 from kit.rollunder.sheet import build_character
@@ -56,23 +72,23 @@ class RollUnderGame(CombatActions, HealingActions, FateActions):
     2
     """
 
-    def add_character(self, name: str, attributes: dict[str, int], skills: dict[str, int] | None = None,
-                      weapons: list[dict[str, Any]] | None = None, armour: int = 0, stamina: int = 10,
-                      physical: int = 10, player: str = "GM") -> CharacterAdded:
+    def add_character(self, name: CharacterName, attributes: SheetValues, skills: SheetSkills = None,
+                      weapons: Weapons = None, armour: int = 0, stamina: int = 10,
+                      physical: int = 10, player: Player = "GM") -> CharacterAdded:
         """Add a character from its sheet; ``player`` owns it (R-7 consent)."""
         return self._perform("add_character", {"name": name, "attributes": attributes, "skills": skills,
                                                "weapons": weapons, "armour": armour, "stamina": stamina,
                                                "physical": physical, "player": player})
 
-    def test(self, character: str, attribute: str, skill: str | None = None,
-             modifier: int | list[int] = 0) -> TestResult:
+    def test(self, character: Who, attribute: Attribute, skill: TestSkill = None,
+             modifier: Modifiers = 0) -> TestResult:
         """A test: attribute + skill + modifiers, roll 1d20 under it (R-1)."""
         return self._perform("test", {"character": character, "attribute": attribute, "skill": skill,
                                       "modifier": modifier})
 
-    def opposed_test(self, character: str, attribute: str, skill: str | None, opponent: str,
-                     opponent_attribute: str, opponent_skill: str | None = None, modifier: int | list[int] = 0,
-                     opponent_modifier: int | list[int] = 0) -> OpposedResult:
+    def opposed_test(self, character: Who, attribute: Attribute, skill: TestSkill, opponent: Who,
+                     opponent_attribute: Attribute, opponent_skill: TestSkill = None, modifier: Modifiers = 0,
+                     opponent_modifier: Modifiers = 0) -> OpposedResult:
         """An opposed test: ``character`` acts, ``opponent`` defends; the greater degree wins, a tie defends (R-2)."""
         return self._perform("opposed_test", {
             "character": character, "attribute": attribute, "skill": skill, "opponent": opponent,
@@ -81,18 +97,22 @@ class RollUnderGame(CombatActions, HealingActions, FateActions):
 
     # -- queries ------------------------------------------------------------------------
 
-    def attack_odds(self, attacker: str, defender: str, weapon: str | None = None, defence: str | None = None,
-                    cover: int = 0, modifier: int | list[int] = 0, defence_modifier: int | list[int] = 0,
-                    action: str = "attack") -> AttackOdds:
+    def attack_odds(self, attacker: Who, defender: Who, weapon: WeaponName = None, defence: Defence = None,
+                    cover: Cover = 0, modifier: Modifiers = 0, defence_modifier: Modifiers = 0,
+                    action: Name = "attack") -> AttackOdds:
         """The exact odds of an attack as it would be made now (R-5); nothing changes.
 
         The attack's own preparation runs on a copy of the state, so the targets (familiarity,
         aim, attack and defend, cover, the defender's default defence) are the ones the attack
         will use; an attack the rules would refuse is refused here with the same message.
         """
-        if action not in ATTACKS:
-            raise UnknownNameError(f"attack action {action!r}", "is not an attack", "R-5",
+        if not isinstance(action, str) or action not in ATTACKS:
+            shown = quote(action) if isinstance(action, str) else type(action).__name__
+            raise UnknownNameError(f"attack action {shown}", "is not an attack", "R-5",
                                    f"actions: {', '.join(ATTACKS)}")
+        check_call(type(self), action, {"attacker": attacker, "defender": defender, "weapon": weapon,
+                                        "defence": defence, "cover": cover, "modifier": modifier,
+                                        "defence_modifier": defence_modifier})
         probe = copy.copy(self)
         probe.state = copy.deepcopy(self.state)
         trial = probe._resolve_attack(GameRandom(self.seed, "odds"), action, attacker, defender, weapon, defence,
@@ -174,11 +194,7 @@ class RollUnderGame(CombatActions, HealingActions, FateActions):
         return Description(title=f"{self.title} table", facts=tuple(facts), sections=tuple(sections))
 
     def _repr_html_(self) -> str:
-        from kit.render import to_html
-
-        return to_html(self.describe_state())
+        return write(self.describe_state(), "html")
 
     def __str__(self) -> str:
-        from kit.render import to_text
-
-        return to_text(self.describe_state())
+        return write(self.describe_state(), "text")

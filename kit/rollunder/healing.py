@@ -21,6 +21,7 @@ from typing import Any
 from kit.core.errors import IllegalActionError, MalformedInputError
 from kit.core.randomness import GameRandom
 from kit.rollunder.base import DAY, HOUR, RollUnderBase
+from kit.rollunder.limits import Hours, Minutes, Modifiers, Seconds, Who
 from kit.rollunder.results import HealingResult, TimeResult, format_clock
 from kit.rollunder.sheet import Character
 
@@ -30,23 +31,23 @@ STAMINA_INTERVAL = 10 * 60
 class HealingActions(RollUnderBase):
     """Healing and the game clock."""
 
-    def advance_time(self, hours: int = 0, minutes: int = 0, seconds: int = 0) -> TimeResult:
+    def advance_time(self, hours: Hours = 0, minutes: Minutes = 0, seconds: Seconds = 0) -> TimeResult:
         """Move the game clock on (out of combat); Physicane's spread-out healing falls due (R-6)."""
         return self._perform("advance_time", {"hours": hours, "minutes": minutes, "seconds": seconds})
 
-    def heal_stamina(self, character: str, modifier: int | list[int] = 0) -> HealingResult:
+    def heal_stamina(self, character: Who, modifier: Modifiers = 0) -> HealingResult:
         """Vitality + Heroic Vigor: restore the degree in stamina boxes; once every 10 minutes (R-6)."""
         return self._perform("heal_stamina", {"character": character, "modifier": modifier})
 
-    def heal_physical(self, character: str, modifier: int | list[int] = 0) -> HealingResult:
+    def heal_physical(self, character: Who, modifier: Modifiers = 0) -> HealingResult:
         """Vitality + Heroic Vigor: restore floor(degree / 3) physical boxes (R-6)."""
         return self._perform("heal_physical", {"character": character, "modifier": modifier})
 
-    def treat(self, physician: str, patient: str, modifier: int | list[int] = 0) -> HealingResult:
+    def treat(self, physician: Who, patient: Who, modifier: Modifiers = 0) -> HealingResult:
         """A physician's Reason + Medicine, once a day per patient: restore the degree in physical boxes (R-6)."""
         return self._perform("treat", {"physician": physician, "patient": patient, "modifier": modifier})
 
-    def take_physicane(self, character: str, modifier: int | list[int] = 0) -> HealingResult:
+    def take_physicane(self, character: Who, modifier: Modifiers = 0) -> HealingResult:
         """A dose of Physicane: floor(degree / 3) now and the degree more over the next 24 hours (R-6)."""
         return self._perform("take_physicane", {"character": character, "modifier": modifier})
 

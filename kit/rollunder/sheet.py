@@ -12,6 +12,7 @@ from typing import Any
 
 from kit.core.errors import InvalidCharacterError, MalformedInputError, UnknownNameError
 from kit.core.tarot import TarotCard
+from kit.rollunder.limits import MAX_WEAPON_DAMAGE
 
 BASE_ATTRIBUTES = ("Agility", "Wits", "Vitality", "Reason", "Fate")
 BASE_SKILLS = (
@@ -101,7 +102,7 @@ def parse_weapon(data: Any, skills: Iterable[str]) -> Weapon:
     if not isinstance(familiarity, bool) or not isinstance(unarmed, bool):
         raise MalformedInputError(f"weapon {name!r}", "familiarity and unarmed must be true or false", "R-5")
     skill = lookup(data.get("skill", "Bash and Stab"), skills, "skill", "R-5")
-    damage = _whole(data.get("damage"), f"weapon {name!r} damage", 0)
+    damage = _whole(data.get("damage"), f"weapon {name!r} damage", 0, MAX_WEAPON_DAMAGE)
     return Weapon(name, damage, kind == "ranged", skill, familiarity, unarmed)
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.core.errors import UnknownNameError
+from kit.core.errors import OutOfRangeError, UnknownNameError
+
+MAX_DIFFICULTY = 99
+"""A difficulty given as a number is −99…+99 (G-3): beyond, only double 6s or double 1s decide (S-3)."""
 
 
 @dataclass(frozen=True)
@@ -44,17 +47,25 @@ def difficulty(value: str | int | Difficulty) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
-        return Difficulty("", value)
+        return _numbered(value)
     if isinstance(value, str):
         key = value.replace("\ufe0f", "").strip(_MARKERS + " \t").casefold()
         if key in _BY_NAME:
             return _BY_NAME[key]
         number = key[1:] if key[:1] in "+-" else key
         if number.isdigit() and number.isascii():
-            return Difficulty("", int(key))
+            return _numbered(int(key) if len(number) <= 15 else 10**15)
     raise UnknownNameError(
         f"difficulty {value!r}",
         "is neither a difficulty of the table nor a whole number",
         "S-3",
         allowed="use Easy (5), Medium (7), Hard (10), Impossible (13) or a number such as 9",
     )
+
+
+def _numbered(target: int) -> Difficulty:
+    if not -MAX_DIFFICULTY <= target <= MAX_DIFFICULTY:
+        shown = str(target) if abs(target) < 10**15 else "a number of 16 digits or more"
+        raise OutOfRangeError(f"difficulty {shown}", f"a difficulty number is −{MAX_DIFFICULTY}…+{MAX_DIFFICULTY}",
+                              "G-3", "use Easy (5), Medium (7), Hard (10), Impossible (13) or a number such as 9")
+    return Difficulty("", target)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from kit.core.describe import Description, Fact
+from kit.core.describe import Description, Fact, write
 from kit.core.errors import (
     IllegalActionError,
     InsufficientTokensError,
@@ -33,6 +33,24 @@ from kit.core.randomness import GameRandom
 from kit.suitpairs.attributes import HIGHEST, LOWEST, Attribute, find_attribute
 from kit.suitpairs.character import Character, build_character
 from kit.suitpairs.difficulties import difficulty as parse_difficulty
+from kit.suitpairs.limits import (
+    Charisma,
+    CheckDifficulty,
+    Consequences,
+    ConsequencesOption,
+    CreationSkills,
+    Dexterity,
+    Identity,
+    Intelligence,
+    NewName,
+    Payer,
+    Points,
+    Reason,
+    SkillName,
+    Strength,
+    What,
+    Who,
+)
 from kit.suitpairs.odds import CheckOdds, check_odds
 from kit.suitpairs.results import Adjustment, Change, CharacterCreated, CheckResolved, RollResult, SeriousChange
 from kit.suitpairs.rules import consequence, roll_reason, roll_succeeds
@@ -103,6 +121,8 @@ class SuitPairsGame(Game):
     system = "suitpairs"
     title = "Suit Pairs"
     default_options = {"consequences": True}
+    option_types: ClassVar[dict[str, Any]] = {"consequences": ConsequencesOption}
+    """The options' types, checked when the table is set up (G-3)."""
 
     state: SuitPairsState
 
@@ -145,8 +165,8 @@ class SuitPairsGame(Game):
 
     # -- actions -------------------------------------------------------------------------
 
-    def create_character(self, name: str, identity: str, strength: int, intelligence: int, dexterity: int,
-                         charisma: int, skills: list[str]) -> CharacterCreated:
+    def create_character(self, name: NewName, identity: Identity, strength: Strength, intelligence: Intelligence,
+                         dexterity: Dexterity, charisma: Charisma, skills: CreationSkills) -> CharacterCreated:
         """Create a character (S-1): an identity, 10 points over the four attributes (each 1–5), one skill per row.
 
         ``game.create_character("Mira", "Baker", strength=3, intelligence=2, dexterity=2, charisma=3,
@@ -158,15 +178,15 @@ class SuitPairsGame(Game):
             "dexterity": dexterity, "charisma": charisma, "skills": skill_list,
         })
 
-    def check(self, character: str, skill: str, difficulty: str | int) -> RollResult:
+    def check(self, character: Who, skill: SkillName, difficulty: CheckDifficulty) -> RollResult:
         """Roll 2d6 + skill level against a difficulty (S-3); the check stays pending until accepted."""
         return self._perform("check", {"character": character, "skill": skill, "difficulty": difficulty})
 
-    def reroll(self, character: str, pay: str) -> RollResult:
+    def reroll(self, character: Who, pay: Payer) -> RollResult:
         """Pay 1 point of the skill's primary or secondary attribute to roll 2d6 again (S-4)."""
         return self._perform("reroll", {"character": character, "pay": pay})
 
-    def accept(self, character: str, consequences: bool | None = None) -> CheckResolved:
+    def accept(self, character: Who, consequences: Consequences = None) -> CheckResolved:
         """Let the standing roll decide the check and apply its consequence once (S-5).
 
         ``consequences=False`` is the GM skipping this check's consequence (table option);
@@ -174,11 +194,11 @@ class SuitPairsGame(Game):
         """
         return self._perform("accept", {"character": character, "consequences": consequences})
 
-    def award(self, character: str, what: str, points: int = 1, reason: str = "") -> Adjustment:
+    def award(self, character: Who, what: What, points: Points = 1, reason: Reason = "") -> Adjustment:
         """GM: award attribute or skill points (``what`` names an attribute or a skill); values stay within 0–5."""
         return self._perform("award", {"character": character, "what": what, "points": points, "reason": reason})
 
-    def take_away(self, character: str, what: str, points: int = 1, reason: str = "") -> Adjustment:
+    def take_away(self, character: Who, what: What, points: Points = 1, reason: Reason = "") -> Adjustment:
         """GM: take away attribute or skill points; values stay within 0–5 (an attribute at 0 brings S-6)."""
         return self._perform("take_away", {"character": character, "what": what, "points": points, "reason": reason})
 
@@ -417,14 +437,10 @@ class SuitPairsGame(Game):
         )
 
     def _repr_html_(self) -> str:
-        from kit.render import to_html
-
-        return to_html(self.describe_state())
+        return write(self.describe_state(), "html")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        from kit.render import to_text
-
-        printer.text(to_text(self.describe_state()))
+        printer.text(write(self.describe_state(), "text"))
 
     def __repr__(self) -> str:
         return f"SuitPairsGame(seed={self.seed!r}, turn={self.turn}, characters={self.characters!r})"

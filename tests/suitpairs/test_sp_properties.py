@@ -126,7 +126,7 @@ class SuitPairsTable(RuleBasedStateMachine):
 
     def teardown(self):
         if hasattr(self, "game"):
-            again = SuitPairsGame.replay(self.game.seed, self.game.options, list(self.game.log), practice=self.game.practice)
+            again = self.game.replayed()
             assert again.fingerprint() == self.game.fingerprint()
 
 
