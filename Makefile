@@ -35,7 +35,8 @@ unit: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/pytest --nbval notebooks
 
-## Rebuild the generated notebooks (sample games, rules tours, welcome page and tables).
+## Re-run the generated notebooks: the sample games, the rules tours (each notebooks/tours/<system>.md,
+## converted with jupytext and executed; edit the .md, not the .ipynb), the welcome page and the tables.
 pages: $(STAMP)
 	$(BIN)/python scripts/make_sample_games.py
 	$(BIN)/python scripts/build_tours.py
