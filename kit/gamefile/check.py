@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import ReplayMismatchError, RulesError
-from kit.core.events import Event
+from kit.core.events import Event, canonical_json
 from kit.core.game import Game, roster
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError
 from kit.gamefile.header import Header
@@ -135,7 +135,7 @@ def start_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
     setup = raw.setup_cell
     if setup is None or raw.setup_source != setup_source_of(game):
         return BrokenGameError(None, SETUP_EDITED)
-    if setup.get("outputs") != [] or setup.get("execution_count") != 1:
+    if setup.get("outputs") != [] or not _is_count(setup.get("execution_count"), 1):
         return BrokenGameError(None, "the setup cell shows outputs that no turn made (they were added by hand)")
     if raw.header_cell is not None and raw.header_cell.get("attachments"):
         return BrokenGameError(None, "the header cell carries attachments that the kit never writes")
@@ -178,7 +178,7 @@ def check_links(raw: RawGameFile, genesis: str | None = None, version: int | Non
             assert cell.event is not None
             if not hash_matches(cell.event, version):
                 problem = HASH_MISMATCH
-            elif cell.execution_count != cell.position + 1:
+            elif not _is_count(cell.execution_count, cell.position + 1):
                 problem = f"its execution count is {_cut(repr(cell.execution_count))}, expected {cell.position + 1}"
         if problem:
             return BrokenGameError(cell.position, problem)
@@ -227,12 +227,25 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
                     f"{_cut(expected_source)!r}")
         # Rendered right after the event, as Jupyter shows it when the cell runs.
         outputs.append(turn_outputs(result, turn))
-        if cell.execution_count != turn + 1:
+        if not _is_count(cell.execution_count, turn + 1):
             return f"its execution count is {_cut(repr(cell.execution_count))}, expected {turn + 1}"
-        if _normalised(cell.outputs) != outputs[-1]:
+        if not _same_json(_normalised(cell.outputs), outputs[-1]):
             return ("its saved output is not the rendering of its result (the output was edited, "
                     "or written by a kit whose renderers differ from this one)")
     return ""
+
+
+def _is_count(value: Any, expected: int) -> bool:
+    """True when ``value`` is the execution count ``expected`` itself (not ``true`` for 1, nor ``2.0`` for 2)."""
+    return type(value) is int and value == expected
+
+
+def _same_json(found: Any, expected: Any) -> bool:
+    """True when ``found`` is ``expected`` as JSON, types included (``2.0`` is not ``2``, ``true`` is not ``1``)."""
+    try:
+        return canonical_json(found) == canonical_json(expected)
+    except RulesError:  # NaN, an infinity, nesting too deep: nothing the kit writes
+        return False
 
 
 def _cut(text: str, limit: int = 120) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -290,22 +291,43 @@ def parse_notebook(text: str | bytes) -> RawGameFile:
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The largest game file the kit reads (G-6): a campaign of some 20,000 turns."""
 
+MAX_JSON_VALUES = MAX_FILE_BYTES // 20
+"""The most commas and opening brackets a game file may hold (G-6): one for every 20 bytes of the largest.
+
+A game file holds about one for every 30 bytes. The JSON reader takes some 60 bytes for a value
+however short it is written (``{}``, ``"a"``), so a file of tiny values under the size limit
+would make it build more than a gigabyte; counted on the text before anything is parsed, this
+budget keeps any file near what the largest game file takes to read (some 350 MB)."""
+
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def json_value_count(text: str | bytes) -> int:
+    """How many values the JSON text can hold at most: its commas and opening brackets (strings included)."""
+    if isinstance(text, bytes):
+        return text.count(b",") + text.count(b"[") + text.count(b"{")
+    return text.count(",") + text.count("[") + text.count("{")
+
+
 def _parse(text: str | bytes) -> RawGameFile:
     if len(text) > MAX_FILE_BYTES:
         raise NotAGameFileError(f"it is larger than the {MAX_FILE_BYTES // 2**20} MiB a game file may be (G-6)")
+    if json_value_count(text) > MAX_JSON_VALUES:
+        raise NotAGameFileError(f"it holds more values than the largest game file can ({MAX_JSON_VALUES:,}, G-6)")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, UnicodeDecodeError) as error:
         reason = str(error)
+        if reason.startswith("Exceeds the limit"):  # int() reads no number of more than 4,300 digits
+            raise NotAGameFileError(f"it holds a number of more than {sys.get_int_max_str_digits():,} digits, "
+                                    "which no game file holds") from None
         raise NotAGameFileError(f"it is not JSON (truncated or not a notebook): {reason[:160]}") from None
     except RecursionError:
         raise NotAGameFileError("it is not a notebook: its JSON is nested too deeply") from None
-    if not isinstance(data, dict) or data.get("nbformat") != 4 or not isinstance(data.get("cells"), list):
+    if not isinstance(data, dict) or type(data.get("nbformat")) is not int or data["nbformat"] != 4 or (
+            not isinstance(data.get("cells"), list)):
         raise NotAGameFileError("it is not a Jupyter notebook in nbformat 4")
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
@@ -340,7 +362,8 @@ def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
     count = cell.get("execution_count")
     cell_id = cell.get("id")
     if cell["cell_type"] != "code":
-        return TurnCell(position, source, [], None, None, f"is a {cell['cell_type']} cell, not a turn", cell_id)
+        kind = cell["cell_type"] if cell["cell_type"] in ("markdown", "raw") else "non-code"  # no text of the file
+        return TurnCell(position, source, [], None, None, f"is a {kind} cell, not a turn", cell_id)
     data = _event_data(cell)
     if data is None:
         return TurnCell(position, source, outputs, count, None,

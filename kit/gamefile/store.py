@@ -35,6 +35,7 @@ from kit.gamefile.check import Checked, check, check_header, check_links, start_
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
 from kit.gamefile.header import FORMAT_VERSION, Header
 from kit.gamefile.notebook import (
+    MAX_FILE_BYTES,
     SETUP_ID,
     RawGameFile,
     build_notebook,
@@ -69,9 +70,18 @@ class GameFile:
 
 
 def read_raw_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A game file's bytes; a missing or unreadable file raises NotAGameFileError."""
+    """A game file's bytes; a missing or unreadable file raises NotAGameFileError.
+
+    At most one byte more than a game file may hold is read (G-6): a bigger file is refused
+    when parsed, and a device that never ends (``/dev/zero``) is not read for ever.
+    """
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            size = os.fstat(stream.fileno()).st_size  # a buffer of the file's size: 0 for a device or a pipe
+            data = stream.read(min(size, MAX_FILE_BYTES) + 1)
+            while len(data) <= MAX_FILE_BYTES and (more := stream.read(MAX_FILE_BYTES + 1 - len(data))):
+                data += more  # it grew since, or it has no size
+            return data
     except FileNotFoundError:
         raise NotAGameFileError("there is no such file") from None
     except OSError as error:

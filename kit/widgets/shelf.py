@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Literal
 
 from kit import gamefile
-from kit.parties import party_for
-from kit.systems import SYSTEMS, get_system, normalise_system_name
+from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
+from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
 
 GAMES_DIR_VARIABLE = "KIT_GAMES_DIR"
 """The environment variable that names the folder of game files (``make play`` sets it)."""
@@ -40,9 +40,9 @@ file (measured: a 12 MB game of 6,000 turns verifies in 0.7 s with 71 MB at its 
 limit keeps one upload to a few seconds and a few hundred MB of the table's kernel.
 """
 
-MAX_LISTED_BYTES = 2 * MAX_UPLOAD_BYTES
-"""The largest file the shelf parses to list it (128 MiB): twice an upload, so a game uploaded
-at the limit can still grow at the table. Larger files are listed as too large, unread."""
+MAX_LISTED_BYTES = MAX_FILE_BYTES
+"""The largest file the shelf parses to list it: the largest any reader of the kit opens (64 MiB,
+G-6). Larger files are listed as too large, unread."""
 
 STAGING_PREFIX = ".upload-"
 """How an upload being verified is named on the shelf (``.upload-PID-…``); never listed as a game."""
@@ -169,8 +169,8 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_LISTED_BYTES + 1)  # the file may have grown since it was measured
-        if len(data) > MAX_LISTED_BYTES:
-            return SkippedFile(path, "too large")
+        if len(data) > MAX_LISTED_BYTES or json_value_count(data) > MAX_JSON_VALUES:
+            return SkippedFile(path, "too large")  # parsing it could take more memory than a table has
         notebook = json.loads(data)
         system = notebook["metadata"]["kit"]["system"]
         cells = notebook["cells"]
@@ -316,7 +316,7 @@ class Shelf:
         self.sweep()
         target = self._free_path(name)
         game = get_system(self.system)(seed, practice=practice)
-        turns = party_for(self.system, players)
+        turns = system_info(self.system).party_for(players)
         for action, args in turns:
             getattr(game, action)(**args)
         names = [str(args["name"]) for _, args in turns]
