@@ -53,7 +53,7 @@ def main() -> None:
         flip_ms.append(ms)
         events = list(game.log)[:FLIPS]
         ms, replayed = timed(lambda game=game, events=events: FalkeFateiFauxGame.replay(game.seed, game.options,
-                                                                                          events))
+                                                                                          events, practice=True))
         assert len(replayed.log) == FLIPS
         replay_ms.append(ms)
         total_events = len(game.log)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import icepool
 
 from kit.core.cards import Card, standard_deck
-from kit.odds import (
+from kit.falkefateifaux.odds import (
     StackSpec,
     card_labels,
     contested_degree_distribution,

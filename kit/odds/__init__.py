@@ -1,124 +1,120 @@
-"""Exact odds for every action of the three systems, as :class:`fractions.Fraction`, fast enough to follow the mouse.
+"""Exact odds for every action of every system, as :class:`fractions.Fraction`, fast enough to follow the mouse.
 
-FalkeFateiFaux (F-2…F-9): :func:`flip_odds` takes a game and the arguments of ``game.flip``;
-:func:`uncontested_distribution`, :func:`guided_distribution` and :func:`contested_degree_distribution`
-work on a multiset of cards. Suit Pairs (S-3, S-4) and Roll-Under (R-1, R-2, R-5) odds come from
-their own packages, re-exported here with display objects. Every odds object shows itself in a
-notebook as the same compact bar chart (:class:`DistributionView`).
+Each system's odds math lives in its own package, ``kit.<system>.odds`` (pure functions: import
+them from there). Its display objects and its ``kit odds <system>`` command line live in one
+module here, named by the registry :data:`ODDS_MODULES` (what such a module provides:
+:class:`SystemOdds`). Every odds object shows itself in a notebook as the same compact bar chart
+(:class:`~kit.odds.views.DistributionView`).
 
->>> from kit.odds import uncontested_distribution
->>> uncontested_distribution(["4H", "8C"], stack_size=2, chooser="opponent", action_suit="C", skill=6)
-{6: Fraction(1, 1)}
+The package is a lazy facade (PEP 562): every name in the ``__all__`` of a registered module or of
+:mod:`kit.odds.views` can be imported from ``kit.odds``, and the module that defines it is imported
+on first use, so a table of one system never imports the other systems' odds.
+
+>>> from fractions import Fraction
+>>> from kit.odds import chance_words
+>>> chance_words(Fraction(5, 8))
+'62.5% (5/8), about even'
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib
-from typing import TYPE_CHECKING, Any
+import importlib.util
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-# Each system's odds are imported on first use (PEP 562): a FalkeFateiFaux table never pays for
-# the Roll-Under and Suit Pairs modules. ``(module, name there)`` for every name exported here.
-_WHERE: dict[str, tuple[str, str]] = {
-    **{name: ("kit.odds.falkefateifaux", name) for name in (
-        "GUIDE_POLICY", "FlipOdds", "StackSpec", "card_labels", "contest_finals", "contested_degree_distribution",
-        "flip_odds", "guided_distribution", "success_of", "uncontested_distribution")},
-    **{name: ("kit.odds.rollunder", name) for name in (
-        "AttackOdds", "OpposedOdds", "TestOdds", "rollunder_attack_odds", "rollunder_opposed_odds",
-        "rollunder_test_odds")},
-    **{name: ("kit.odds.suitpairs", name) for name in ("SuitPairsOdds", "suitpairs_odds")},
-    **{name: ("kit.odds.views", name) for name in ("DistributionView", "ShowsDistribution", "chance_words")},
-    **{name: ("kit.rollunder.odds", name) for name in (
-        "attack_hit_probability", "damage_distribution", "expected_damage", "opposed_win_probability",
-        "outcome_distribution")},
-    "rollunder_success_probability": ("kit.rollunder.odds", "success_probability"),
-    **{name: ("kit.suitpairs.odds", name) for name in (
-        "REROLL_POLICY", "CheckOdds", "check_odds", "final_total_distribution", "total_distribution")},
-    "suitpairs_success_probability": ("kit.suitpairs.odds", "success_probability"),
+if TYPE_CHECKING:
+    import argparse
+
+ODDS_MODULES: dict[str, str] = {
+    "falkefateifaux": "kit.odds.falkefateifaux",
+    "suitpairs": "kit.odds.suitpairs",
+    "rollunder": "kit.odds.rollunder",
 }
+"""System name → the module of its odds display and command line (a :class:`SystemOdds`), one line each."""
+
+_SHARED = ("kit.odds.views",)
+_OWN = ("ODDS_MODULES", "SystemOdds", "constant_of", "odds_module")
+
+
+class SystemOdds(Protocol):
+    """What a system's odds module provides: display objects (its ``__all__``) and a ``kit odds`` subcommand."""
+
+    HELP: str
+    """The subcommand's one-line help."""
+
+    __all__: list[str]
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the subcommand's arguments to its parser."""
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Answer the parsed question on stdout and return the exit code; a refusal raises a ``RulesError``."""
+
+
+def odds_module(system: str) -> SystemOdds:
+    """The odds module of ``system`` (a registry name), imported; KeyError for a system without odds."""
+    return importlib.import_module(ODDS_MODULES[system])  # type: ignore[return-value]
+
+
+@functools.cache
+def constant_of(module: str, name: str) -> Any:
+    """A module's top-level constant (``__all__``, ``HELP``), read from its source without importing it.
+
+    Listing what the odds modules offer then imports no system. A module already imported, or
+    whose source cannot be read, is asked directly; a constant that is no literal is refused.
+    """
+    source = _source(module) if module not in sys.modules else None
+    if source is not None:
+        for node in ast.parse(source).body:
+            value = _assigned(node, name)
+            if value is not None:
+                return ast.literal_eval(value)
+    return getattr(importlib.import_module(module), name)
+
+
+def _source(module: str) -> str | None:
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin).read_text(encoding="utf-8")
+
+
+def _assigned(node: ast.stmt, name: str) -> ast.expr | None:
+    """The value a top-level statement gives ``name`` (``name = …`` or ``name: … = …``), else None."""
+    if isinstance(node, ast.Assign):
+        targets, value = node.targets, node.value
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        targets, value = [node.target], node.value
+    else:
+        return None
+    return value if any(isinstance(t, ast.Name) and t.id == name for t in targets) else None
+
+
+def _where() -> dict[str, str]:
+    """Every name the facade exports → the module that defines it."""
+    where: dict[str, str] = {}
+    for module in (*_SHARED, *ODDS_MODULES.values()):
+        for name in constant_of(module, "__all__"):
+            where.setdefault(name, module)
+    return where
 
 
 def __getattr__(name: str) -> Any:
-    """Import the module that defines ``name`` the first time it is asked for."""
-    try:
-        module, attribute = _WHERE[name]
-    except KeyError:
-        raise AttributeError(f"module 'kit.odds' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attribute)
+    """Import the module that defines ``name`` the first time it is asked for; ``__all__`` lists them all."""
+    if name == "__all__":
+        return sorted({*_OWN, *_where()})
+    module = _where().get(name)
+    if module is None:
+        raise AttributeError(f"module 'kit.odds' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
     """Every name the package exports, imported or not yet."""
-    return sorted(set(globals()) | set(_WHERE))
-
-
-if TYPE_CHECKING:
-    from kit.odds.falkefateifaux import (
-        GUIDE_POLICY,
-        FlipOdds,
-        StackSpec,
-        card_labels,
-        contest_finals,
-        contested_degree_distribution,
-        flip_odds,
-        guided_distribution,
-        success_of,
-        uncontested_distribution,
-    )
-    from kit.odds.rollunder import (
-        AttackOdds,
-        OpposedOdds,
-        TestOdds,
-        rollunder_attack_odds,
-        rollunder_opposed_odds,
-        rollunder_test_odds,
-    )
-    from kit.odds.suitpairs import SuitPairsOdds, suitpairs_odds
-    from kit.odds.views import DistributionView, ShowsDistribution, chance_words
-    from kit.rollunder.odds import (
-        attack_hit_probability,
-        damage_distribution,
-        expected_damage,
-        opposed_win_probability,
-        outcome_distribution,
-    )
-    from kit.rollunder.odds import success_probability as rollunder_success_probability
-    from kit.suitpairs.odds import REROLL_POLICY, CheckOdds, check_odds, final_total_distribution, total_distribution
-    from kit.suitpairs.odds import success_probability as suitpairs_success_probability
-
-__all__ = [
-    "GUIDE_POLICY",
-    "REROLL_POLICY",
-    "AttackOdds",
-    "CheckOdds",
-    "DistributionView",
-    "FlipOdds",
-    "OpposedOdds",
-    "ShowsDistribution",
-    "StackSpec",
-    "SuitPairsOdds",
-    "TestOdds",
-    "attack_hit_probability",
-    "card_labels",
-    "chance_words",
-    "check_odds",
-    "contest_finals",
-    "contested_degree_distribution",
-    "damage_distribution",
-    "expected_damage",
-    "final_total_distribution",
-    "flip_odds",
-    "guided_distribution",
-    "opposed_win_probability",
-    "outcome_distribution",
-    "rollunder_attack_odds",
-    "rollunder_opposed_odds",
-    "rollunder_success_probability",
-    "rollunder_test_odds",
-    "success_of",
-    "suitpairs_odds",
-    "suitpairs_success_probability",
-    "total_distribution",
-    "uncontested_distribution",
-]
+    return sorted(set(globals()) | set(_where()))

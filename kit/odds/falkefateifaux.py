@@ -1,286 +1,36 @@
-"""Exact odds of FalkeFateiFaux flips, as :class:`fractions.Fraction`, counted rather than enumerated.
+"""FalkeFateiFaux odds for display and the command line: :func:`flip_odds` asks a game's table
+the exact odds of ``game.flip(...)``; ``kit odds falkefateifaux`` asks a fresh Deck of Fate.
 
-Pure functions take the multiset of cards a stack may come from (for a game, the flipper's
-``unseen_cards``: the deck's make less its discard pile, the flipper's own hand and the table),
-and count stacks by card value (:mod:`kit.odds.stacks`). Rules applied:
-
-* value of each card for the action's suit and any granted suit (F-2, F-7), via
-  :func:`kit.falkefateifaux.rules.card_value`;
-* ``stack_size`` cards (F-4, :func:`~kit.falkefateifaux.rules.stack_size`); the chooser
-  (:func:`~kit.falkefateifaux.rules.chooser_for`): the flipper takes the best card; the opponent
-  takes the worst, as does the rule with no opponent (F-4);
-* the Black Joker is taken whenever it is in the stack and counts 0; otherwise the flipper takes
-  the Red Joker (15) even at disadvantage (F-5);
-* guiding fate (F-8): a side not at net disadvantage plays the hand card that maximises its
-  outcome, and chooses again; a Black Joker in the stack still forces 0.
-
-:func:`flip_odds` asks the same of a game, with the arguments of ``game.flip``.
+The counting is :mod:`kit.falkefateifaux.odds` (pure functions on a multiset of cards); this
+module works out what to count at a table (the cards the flipper has not seen, the hands, who
+may guide fate) and shows it in the shared view (:class:`~kit.odds.views.DistributionView`).
 """
 
 from __future__ import annotations
 
+import argparse
 import inspect
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
-from kit.core.cards import Card, Suit, standard_deck
+from kit.core.cards import Card, Suit, parse_cards, standard_deck
 from kit.core.describe import Describable, Description, Fact
-from kit.core.errors import IllegalActionError, MalformedInputError
+from kit.core.errors import OutOfRangeError
+from kit.falkefateifaux.odds import (
+    GUIDE_POLICY,
+    StackSpec,
+    contested_degree_distributions,
+    guided_distribution,
+    success_of,
+    uncontested_distribution,
+)
 from kit.falkefateifaux.results import FlipPlan, SidePlan
-from kit.falkefateifaux.rules import Chooser, card_value, chooser_for
-from kit.odds.stacks import BLACK_JOKER, RED_JOKER, Order, label_value, pair, product, single
+from kit.falkefateifaux.rules import Chooser, chooser_for, stack_size
 from kit.odds.views import DistributionView, ShowsDistribution, chance_words
 from kit.render.distribution import percent
-
-GUIDE_POLICY = (
-    "Guiding fate (F-8): each side not at net disadvantage may play the card of its hand that counts most "
-    "for its action; a Black Joker in its stack still forces 0. In a contest both hands are taken as known; "
-    "the side currently losing decides first; a side plays its best card only when that makes it win in the "
-    "end (the other side answering in the same way), and keeps its card otherwise."
-)
-"""The guide-fate model every guided figure assumes."""
-
-SuitArg = Suit | str
-GrantedArg = Suit | str | Iterable[Suit | str] | None
-
-
-def _granted(granted_suit: GrantedArg) -> frozenset[Suit]:
-    if granted_suit is None:
-        return frozenset()
-    if isinstance(granted_suit, (Suit, str)):
-        return frozenset({Suit.parse(granted_suit)})
-    return frozenset(Suit.parse(s) for s in granted_suit)
-
-
-@lru_cache(maxsize=8192)
-def _label(card: Card, suit: Suit, granted: frozenset[Suit]) -> int:
-    if card.is_black_joker:
-        return BLACK_JOKER
-    return card_value(card, suit, granted)
-
-
-@lru_cache(maxsize=64)
-def _label_table(suit: Suit, granted: frozenset[Suit]) -> tuple[int, ...]:
-    """Each card's label for an action, indexed by :attr:`Card.ordinal`."""
-    table = [0] * 62
-    for card in standard_deck():
-        table[card.ordinal] = _label(card, suit, granted)
-    return tuple(table)
-
-
-def _ordinal_counts(cards: Iterable[Card | str]) -> Counter[int]:
-    """How many of each card (by ordinal) a pool holds; card codes are read as cards."""
-    items = cards if isinstance(cards, (list, tuple)) else list(cards)
-    try:
-        return Counter(map(_ORDINAL, items))
-    except AttributeError:
-        return Counter(Card.parse(card).ordinal for card in items)
-
-
-_ORDINAL = attrgetter("ordinal")
-
-
-def _labels_by_card(cards: Iterable[Card | str], suit: Suit, granted: frozenset[Suit]) -> list[tuple[int, int]]:
-    """(label, count) for each distinct card of ``cards``, in the pool's order (the same for every action)."""
-    table = _label_table(suit, granted)
-    return [(table[ordinal], n) for ordinal, n in _ordinal_counts(cards).items()]
-
-
-def card_labels(cards: Iterable[Card | str], action_suit: SuitArg, granted_suit: GrantedArg = None) -> Counter[int]:
-    """How many cards count each value for the action (F-2, F-7); the Black Joker as −1, the Red Joker 15 (F-5)."""
-    totals: Counter[int] = Counter()
-    for label, n in _labels_by_card(cards, Suit.parse(action_suit), _granted(granted_suit)):
-        totals[label] += n
-    return totals
-
-
-def _order(stack_size: int, chooser: Chooser | str) -> Order:
-    if chooser not in ("flipper", "opponent", "lowest"):
-        raise MalformedInputError(f"chooser {chooser!r}", "is not a way of choosing a stack's card", "F-4",
-                                  "flipper, opponent or lowest")
-    return "max" if chooser == "flipper" or stack_size == 1 else "min"
-
-
-def _check_stack(stack_size: int) -> None:
-    if isinstance(stack_size, bool) or not isinstance(stack_size, int) or stack_size < 1:
-        raise MalformedInputError(f"stack_size={stack_size!r}", "a stack flips |n| + 1 ≥ 1 cards", "F-4",
-                                  "stack_size ≥ 1")
-
-
-def _fractions(ways: Mapping[int, int], total: int) -> dict[int, Fraction]:
-    return {key: Fraction(n, total) for key, n in sorted(ways.items()) if n}
-
-
-def _hand_best(hand: Iterable[Card | str], suit: SuitArg, granted: GrantedArg) -> int:
-    """The best label a hand can play: the Black Joker never helps (it would force 0), so −1 means none."""
-    labels = [label for label in card_labels(hand, suit, granted) if label != BLACK_JOKER]
-    return max(labels, default=BLACK_JOKER)
-
-
-def uncontested_distribution(cards: Iterable[Card | str], *, stack_size: int, chooser: Chooser | str,
-                             action_suit: SuitArg, granted_suit: GrantedArg = None, skill: int = 0,
-                             modifier: int = 0) -> dict[int, Fraction]:
-    """The exact distribution of the outcome (card value + skill + modifier, F-3) of one stack.
-
-    ``cards``: the multiset a stack is drawn from, without replacement. ``chooser``: ``"flipper"``,
-    ``"opponent"`` or ``"lowest"`` (F-4).
-
-    >>> uncontested_distribution(["2C", "KC", "BJ"], stack_size=2, chooser="flipper", action_suit="C", skill=4)
-    {4: Fraction(2, 3), 17: Fraction(1, 3)}
-    """
-    _check_stack(stack_size)
-    ways, total = single(card_labels(cards, action_suit, granted_suit), stack_size, _order(stack_size, chooser))
-    out: Counter[int] = Counter()
-    for label, n in ways.items():
-        out[label_value(label) + skill + modifier] += n
-    return _fractions(out, total)
-
-
-def guided_distribution(cards: Iterable[Card | str], *, stack_size: int, chooser: Chooser | str,
-                        action_suit: SuitArg, granted_suit: GrantedArg = None, skill: int = 0, modifier: int = 0,
-                        hand: Iterable[Card | str] = (), draws: int = 0, draw_cards: Iterable[Card | str] | None = None,
-                        hand_limit: int | None = None) -> dict[int, Fraction]:
-    """The outcome's distribution when the flipper may guide fate with one card of ``hand`` (F-8).
-
-    The flipper plays the card that counts most (never the Black Joker, which would force 0) when it
-    beats the stack's card, and chooses again; a Black Joker in the stack still forces 0 (F-5).
-    ``draws`` cards are drawn into the hand first (a negative adverb draws two, F-6), from ``cards``
-    or, when the stack comes from another deck, from ``draw_cards``; a hand over ``hand_limit``
-    discards its worst cards (F-10), so with a limit of 0 nothing is left to play. Only a flipper
-    not at net disadvantage may guide fate (F-8).
-    """
-    _check_stack(stack_size)
-    if chooser != "flipper":
-        raise IllegalActionError("guide fate at net disadvantage", "only a side not at net disadvantage may play a "
-                                 "card from hand (F-8)", "F-8", 'chooser="flipper" (net advantage ≥ 0)')
-    suit, granted = Suit.parse(action_suit), _granted(granted_suit)
-    keeps = hand_limit is None or hand_limit > 0
-    best = _hand_best(hand, suit, granted) if keeps else BLACK_JOKER
-    labels = card_labels(cards, suit, granted)
-    out: Counter[int] = Counter()
-    if draws and keeps:
-        if draw_cards is None:
-            joint_labels = Counter({(a, a): n for a, n in labels.items()})
-            joint, total = pair(joint_labels, stack_size, "max", draws, "hand")
-        else:
-            joint, total = product(single(labels, stack_size, "max"),
-                                   single(card_labels(draw_cards, suit, granted), draws, "hand"))
-        for (stack, drawn), n in joint.items():
-            value = 0 if stack == BLACK_JOKER else max(stack, best, drawn)
-            out[value + skill + modifier] += n
-        return _fractions(out, total)
-    ways, total = single(labels, stack_size, "max")
-    for stack, n in ways.items():
-        value = 0 if stack == BLACK_JOKER else max(stack, best)
-        out[value + skill + modifier] += n
-    return _fractions(out, total)
-
-
-@dataclass(frozen=True)
-class StackSpec:
-    """One side of a contest: its stack, how its card is chosen, what it adds, and its hand (F-3, F-4, F-8).
-
-    ``chooser`` is ``"flipper"`` at net advantage ≥ 0, else ``"opponent"`` (F-4). ``may_guide``: the
-    side has not passed on guiding fate in advance; a side at net disadvantage never guides (F-8).
-    """
-
-    stack_size: int
-    chooser: Chooser
-    action_suit: SuitArg
-    granted_suit: GrantedArg = None
-    skill: int = 0
-    modifier: int = 0
-    hand: tuple[Card | str, ...] = ()
-    may_guide: bool = True
-
-    def guides(self) -> bool:
-        """True when this side may play a card from hand: not at net disadvantage, not passed, a card held (F-8)."""
-        return self.may_guide and self.chooser == "flipper" and bool(self.hand)
-
-    def granted(self) -> frozenset[Suit]:
-        """The granted suits (F-7)."""
-        return _granted(self.granted_suit)
-
-
-def contest_finals(acting: int, acting_best: int, opposing: int, opposing_best: int) -> tuple[int, int]:
-    """The two outcomes after guiding fate in a contest, under :data:`GUIDE_POLICY` (F-8, F-9).
-
-    ``acting``/``opposing``: each side's outcome before guiding; ``…_best``: its outcome if it plays
-    its best card (equal when it cannot or may not guide). Ties go to the acting side (F-9). The
-    losing side decides first; with both hands known, a side plays only when that wins it the contest.
-
-    >>> contest_finals(10, 10, 9, 12)   # the opposing side is losing and its card wins: it plays
-    (10, 12)
-    >>> contest_finals(10, 13, 9, 12)   # the acting side would answer and win again: the opposing side keeps its card
-    (10, 9)
-    """
-    if acting >= opposing:
-        return (acting, opposing_best) if opposing_best > acting_best else (acting, opposing)
-    return (acting_best, opposing) if acting_best >= opposing_best else (acting, opposing)
-
-
-def _contest_joint(cards: Iterable[Card | str], acting: StackSpec, opposing: StackSpec,
-                   opposing_cards: Iterable[Card | str] | None) -> tuple[dict[tuple[int, int], int], int]:
-    for spec in (acting, opposing):
-        _check_stack(spec.stack_size)
-    suit_a, granted_a = Suit.parse(acting.action_suit), acting.granted()
-    suit_b, granted_b = Suit.parse(opposing.action_suit), opposing.granted()
-    order_a, order_b = _order(acting.stack_size, acting.chooser), _order(opposing.stack_size, opposing.chooser)
-    if opposing_cards is not None:
-        return product(single(card_labels(cards, suit_a, granted_a), acting.stack_size, order_a),
-                       single(card_labels(opposing_cards, suit_b, granted_b), opposing.stack_size, order_b))
-    items = cards if isinstance(cards, (list, tuple)) else list(cards)
-    counts: Counter[tuple[int, int]] = Counter()
-    for (a, n), (b, _) in zip(_labels_by_card(items, suit_a, granted_a), _labels_by_card(items, suit_b, granted_b),
-                              strict=True):
-        counts[(a, b)] += n
-    return pair(counts, acting.stack_size, order_a, opposing.stack_size, order_b)
-
-
-def _contest_degrees(joint: Mapping[tuple[int, int], int], acting: StackSpec, opposing: StackSpec,
-                     guide: bool) -> Counter[int]:
-    add_a, add_b = acting.skill + acting.modifier, opposing.skill + opposing.modifier
-    best_a = _hand_best(acting.hand, acting.action_suit, acting.granted_suit) if guide and acting.guides() \
-        else BLACK_JOKER
-    best_b = _hand_best(opposing.hand, opposing.action_suit, opposing.granted_suit) if guide and opposing.guides() \
-        else BLACK_JOKER
-    out: Counter[int] = Counter()
-    for (la, lb), n in joint.items():
-        va, vb = label_value(la), label_value(lb)
-        ta, tb = va + add_a, vb + add_b
-        if best_a == BLACK_JOKER and best_b == BLACK_JOKER:
-            out[ta - tb] += n
-            continue
-        ga = ta if la == BLACK_JOKER else max(va, best_a) + add_a
-        gb = tb if lb == BLACK_JOKER else max(vb, best_b) + add_b
-        fa, fb = contest_finals(ta, ga, tb, gb)
-        out[fa - fb] += n
-    return out
-
-
-def contested_degree_distribution(cards: Iterable[Card | str], *, acting: StackSpec, opposing: StackSpec,
-                                  guide: bool = False,
-                                  opposing_cards: Iterable[Card | str] | None = None) -> dict[int, Fraction]:
-    """The exact distribution of a contest's degree: acting outcome − opposing outcome (F-9; ≥ 0 wins).
-
-    Both stacks are drawn from ``cards`` without replacement, the acting side's first (or the
-    opposing side's from ``opposing_cards`` when it flips another deck). With ``guide=True`` each
-    side may guide fate with its ``hand`` under :data:`GUIDE_POLICY`: both hands are known, each
-    side plays its best card only when that makes it win, the side currently losing first (F-8).
-    """
-    joint, total = _contest_joint(cards, acting, opposing, opposing_cards)
-    return _fractions(_contest_degrees(joint, acting, opposing, guide), total)
-
-
-def success_of(distribution: Mapping[int, Fraction], threshold: int) -> Fraction:
-    """P(value ≥ threshold): meeting the target succeeds (F-9)."""
-    return sum((p for v, p in distribution.items() if v >= threshold), Fraction(0))
-
 
 # -- odds of a flip at a game's table ---------------------------------------------------
 
@@ -451,19 +201,18 @@ def _contested(game: Any, plan: FlipPlan, arguments: Mapping[str, Any]) -> FlipO
     cards, other = _pools(game, plan)
     acting = _side(game, plan, 0, arguments, cards)
     opposing = _side(game, plan, 1, arguments, other if other is not None else cards)
-    joint, total = _contest_joint(cards, acting.spec, opposing.spec, other)
-    distribution = _fractions(_contest_degrees(joint, acting.spec, opposing.spec, False), total)
+    guiding = [s for s in (acting, opposing) if s.spec.guides()]
+    counted = bool(guiding) and not any(s.draws for s in guiding)
+    distribution, guided = contested_degree_distributions(cards, acting=acting.spec, opposing=opposing.spec,
+                                                          guided=counted, opposing_cards=other)
     notes = [f"Both stacks are drawn from the {len(cards)} cards {acting.plan.character} has not seen, "
              f"less {opposing.plan.character}'s hand (F-1, F-9)."]
-    guided = None
-    guiding = [s for s in (acting, opposing) if s.spec.guides()]
     if not guiding:
         notes.append("No guiding fate: no side may play a card (F-8).")
-    elif any(s.draws for s in guiding):
+    elif not counted:
         notes.append("Guided odds not counted: a side that may guide fate draws for a negative adverb first, so "
                      "its hand is not known before the flip (F-6, F-8).")
     else:
-        guided = _fractions(_contest_degrees(joint, acting.spec, opposing.spec, True), total)
         notes.append(GUIDE_POLICY)
     success = success_of(distribution, 0)
     guided_success = success_of(guided, 0) if guided is not None else None
@@ -483,17 +232,61 @@ def flip_odds(game: Any, *args: Any, **kwargs: Any) -> FlipOdds:
         return _contested(game, plan, bound.arguments)
     return _uncontested(game, plan, bound.arguments)
 
+# -- the command line: kit odds falkefateifaux -------------------------------------------
 
-__all__ = [
-    "GUIDE_POLICY",
-    "RED_JOKER",
-    "FlipOdds",
-    "StackSpec",
-    "card_labels",
-    "contest_finals",
-    "contested_degree_distribution",
-    "flip_odds",
-    "guided_distribution",
-    "success_of",
-    "uncontested_distribution",
-]
+HELP = "a flip against a target from a fresh Deck of Fate"
+"""The one-line help of ``kit odds falkefateifaux``."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``kit odds falkefateifaux``: skill, suit, target, [+]/[−], modifier, decks, hand."""
+    parser.add_argument("--skill", type=int, required=True, metavar="LEVEL", help="skill level added in full (F-3)")
+    parser.add_argument("--suit", required=True, help="the action's suit: clubs, diamonds, hearts, spades (F-2)")
+    parser.add_argument("--target", type=int, help="the GM's target (F-9); without it only outcomes are shown")
+    parser.add_argument("--plus", type=int, default=0, metavar="N", help="number of [+] (F-4)")
+    parser.add_argument("--minus", type=int, default=0, metavar="N", help="number of [−] (F-4)")
+    parser.add_argument("--modifier", type=int, default=0, metavar="N", help="total modifier (F-3)")
+    parser.add_argument("--granted", help="a suit granted to the stack (F-7)")
+    parser.add_argument("--decks", type=int, default=2, metavar="N", help="decks in the Deck of Fate (F-1, default 2)")
+    parser.add_argument("--hand", help='cards in hand to guide fate with, e.g. "AC KD" (F-8)')
+
+
+def _fresh_deck(decks: int) -> list[Card]:
+    if decks < 1:
+        raise OutOfRangeError(f"--decks {decks}", "a Deck of Fate holds at least one deck", "F-1", "--decks 1 or more")
+    return standard_deck() * decks
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the outcomes of a flip from a fresh Deck of Fate, the chance of success and of guiding fate; exit 0."""
+    for name in ("plus", "minus"):
+        if getattr(args, name) < 0:
+            raise OutOfRangeError(f"--{name} {getattr(args, name)}", "counts cannot be negative", "F-4",
+                                  "use --plus and --minus with 0 or more")
+    cards = _fresh_deck(args.decks)
+    net = args.plus - args.minus
+    suit = Suit.parse(args.suit)
+    granted = Suit.parse(args.granted) if args.granted else None
+    size, chooser = stack_size(net), chooser_for(net, False)
+    common: dict[str, Any] = {"stack_size": size, "chooser": chooser, "action_suit": suit, "granted_suit": granted,
+                              "skill": args.skill, "modifier": args.modifier}
+    distribution = uncontested_distribution(cards, **common)
+    print(f"FalkeFateiFaux: skill {args.skill}, {suit.title}{f' (granted {granted.title})' if granted else ''}, "
+          f"net {net:+d}: {size} card{'s' if size != 1 else ''} from {len(cards)}, chooser {chooser} (F-4)"
+          + (f", modifier {args.modifier:+d}" if args.modifier else ""))
+    target = args.target
+    succeeds = (lambda v: v >= target) if target is not None else None
+    print("\n".join(DistributionView(distribution, succeeds).table()))
+    if target is not None:
+        print(f"Success (outcome ≥ {target}): {chance_words(success_of(distribution, target))}")
+    if args.hand:
+        hand = parse_cards(args.hand.split())
+        if chooser != "flipper":
+            print("Guiding fate: not allowed at net disadvantage (F-8)")
+        elif target is not None:
+            guided = guided_distribution(cards, **common, hand=hand)
+            print(f"Guiding fate with {' '.join(str(c) for c in hand)}: {chance_words(success_of(guided, target))}")
+    return 0
+
+
+__all__ = ["FlipOdds", "flip_odds"]

@@ -1,7 +1,9 @@
-"""Roll-Under odds (R-1, R-2, R-5) for display: the exact figures of :mod:`kit.rollunder.odds` in the shared view."""
+"""Roll-Under odds (R-1, R-2, R-5) for display and the command line: the exact figures of
+:mod:`kit.rollunder.odds` in the shared view, and ``kit odds rollunder``."""
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -125,3 +127,38 @@ def rollunder_attack_odds(attack_target: int, defence_target: int | None = None,
                       attack_hit_probability(attack_target, defence_target),
                       damage_distribution(attack_target, defence_target, weapon_damage, armour),
                       expected_damage(attack_target, defence_target, weapon_damage, armour))
+
+
+# -- the command line: kit odds rollunder ------------------------------------------------
+
+HELP = "a test, or an attack against a defence"
+"""The one-line help of ``kit odds rollunder``."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``kit odds rollunder``: the target, and for an attack the defence, damage and armour."""
+    parser.add_argument("--target", type=int, required=True, help="attribute + skill + modifiers (R-1)")
+    parser.add_argument("--defence", type=int, help="the defender's target for an attack (R-5)")
+    parser.add_argument("--damage", type=int, help="the weapon's damage (R-5)")
+    parser.add_argument("--armour", type=int, default=0, help="the defender's armour (R-5)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print a test's chance of success, or an attack's damage table, hit chance and expected damage; exit 0."""
+    if args.defence is None and args.damage is None:
+        odds = rollunder_test_odds(args.target)
+        print(f"Roll-Under test, target {args.target} (R-1)")
+        wins = odds.success
+        print(f"succeed  {wins!s:>6}")
+        print(f"fail     {1 - wins!s:>6}")
+        print(f"Success: {chance_words(wins)}")
+        return 0
+    attack = rollunder_attack_odds(args.target, args.defence, args.damage or 0, args.armour)
+    print(attack.headline().split(": hits")[0] + " (R-5)")
+    print("\n".join(attack.view().table()))
+    print(f"Hits: {chance_words(attack.hit)}; expected damage {attack.expected} ({float(attack.expected):.2f})")
+    return 0
+
+
+__all__ = ["AttackOdds", "OpposedOdds", "TestOdds", "rollunder_attack_odds", "rollunder_opposed_odds",
+           "rollunder_test_odds"]

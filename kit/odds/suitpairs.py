@@ -1,7 +1,9 @@
-"""Suit Pairs check odds (S-3, S-4) for display: the exact figures of :mod:`kit.suitpairs.odds` in the shared view."""
+"""Suit Pairs check odds (S-3, S-4) for display and the command line: the exact figures of
+:mod:`kit.suitpairs.odds` in the shared view, and ``kit odds suitpairs``."""
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,3 +49,29 @@ def suitpairs_odds(level: int, difficulty_: str | int | Difficulty, rerolls: int
     found = difficulty(difficulty_)
     return SuitPairsOdds(check_odds(level, found), rerolls, final_total_distribution(level, found, rerolls),
                          success_probability(level, found, rerolls))
+
+
+# -- the command line: kit odds suitpairs ------------------------------------------------
+
+HELP = "a check of 2d6 + level against a difficulty"
+"""The one-line help of ``kit odds suitpairs``."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``kit odds suitpairs``: level, difficulty, rerolls."""
+    parser.add_argument("--level", type=int, required=True, help="the skill level 0–5 (S-3)")
+    parser.add_argument("--difficulty", required=True, help="easy, medium, hard, impossible or a number (S-3)")
+    parser.add_argument("--rerolls", type=int, default=0, metavar="N", help="rerolls to allow (S-4, default 0)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the final totals of a check, successes marked, and the chance of success; exit 0."""
+    difficulty_: str | int = int(args.difficulty) if args.difficulty.lstrip("-").isdigit() else args.difficulty
+    odds = suitpairs_odds(args.level, difficulty_, args.rerolls)
+    print(odds.headline().split(": success")[0])
+    print("\n".join(odds.view().table()))
+    print(f"Success: {chance_words(odds.success)}")
+    return 0
+
+
+__all__ = ["SuitPairsOdds", "suitpairs_odds"]

@@ -69,3 +69,6 @@ class ShowsDistribution(ABC):
 
     def _repr_html_(self) -> str:
         return self.view()._repr_html_()
+
+
+__all__ = ["DistributionView", "ShowsDistribution", "chance_words"]

@@ -9,12 +9,12 @@ from fractions import Fraction
 
 from kit.core.cards import Card, Suit
 from kit.falkefateifaux import FalkeFateiFauxGame
+from kit.falkefateifaux.odds import StackSpec
 from kit.falkefateifaux.rules import card_value, choose_card
-from kit.odds import StackSpec
-from kit.parties import sheet
+from kit.falkefateifaux.system import SYSTEM
 
-ADA = sheet("falkefateifaux", "Ada")
-BRUNO = sheet("falkefateifaux", "Bruno")
+ADA = SYSTEM.sheet("Ada")
+BRUNO = SYSTEM.sheet("Bruno")
 
 
 def new_table(seed: str) -> FalkeFateiFauxGame:

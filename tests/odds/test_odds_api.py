@@ -1,4 +1,4 @@
-"""kit.odds as widgets call it: flip_odds on a game, display objects, re-exported Suit Pairs and Roll-Under odds."""
+"""kit.odds as widgets call it: flip_odds on a game, and every system's display objects over its own odds math."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from odds_helpers import new_table
 import kit.odds as odds
 from kit.core.describe import Description
 from kit.core.errors import IllegalActionError, UnknownNameError
+from kit.falkefateifaux import odds as ff
 from kit.rollunder import odds as ru
 from kit.suitpairs import odds as sp
 
@@ -23,9 +24,9 @@ def test_f4_flip_odds_takes_the_arguments_of_flip_and_changes_nothing():
     assert game.fingerprint() == before and len(game.log) == length
     assert result.plan == game.plan_flip("Ada", "Fisticuffs", 10, plus=1)
     cards = game.unseen_cards("Ada")
-    assert result.distribution == odds.uncontested_distribution(
+    assert result.distribution == ff.uncontested_distribution(
         cards, stack_size=2, chooser="flipper", action_suit="Clubs", skill=6, modifier=0)
-    assert result.success == odds.success_of(result.distribution, 10)
+    assert result.success == ff.success_of(result.distribution, 10)
     assert result.guided_success is not None and result.guided_success >= result.success
     assert result.unseen == len(cards) == 108 - 5
 
@@ -39,12 +40,12 @@ def test_f8_no_guided_odds_at_net_disadvantage_or_after_passing():
 
 def test_f8_guiding_at_net_disadvantage_is_refused_by_the_pure_function():
     with pytest.raises(IllegalActionError, match="F-8"):
-        odds.guided_distribution(["2C", "3C"], stack_size=2, chooser="opponent", action_suit="C", hand=["AC"])
+        ff.guided_distribution(["2C", "3C"], stack_size=2, chooser="opponent", action_suit="C", hand=["AC"])
 
 
 def test_f4_a_stack_larger_than_the_pool_is_refused_with_the_ruling():
     with pytest.raises(Exception, match="F-1"):
-        odds.uncontested_distribution(["2C"], stack_size=2, chooser="flipper", action_suit="C")
+        ff.uncontested_distribution(["2C"], stack_size=2, chooser="flipper", action_suit="C")
 
 
 def test_f1_a_refused_plan_refuses_the_odds():
@@ -92,8 +93,7 @@ def test_no_target_means_outcomes_only():
     assert "no target" in result._repr_html_()
 
 
-def test_s3_s4_suit_pairs_odds_are_re_exported_with_the_shared_view():
-    assert odds.check_odds is sp.check_odds and odds.suitpairs_success_probability is sp.success_probability
+def test_s3_s4_suit_pairs_odds_are_shown_in_the_shared_view():
     shown = odds.suitpairs_odds(2, "hard", rerolls=1)
     assert shown.success == sp.success_probability(2, "Hard", 1)
     view = shown.view()
@@ -102,8 +102,7 @@ def test_s3_s4_suit_pairs_odds_are_re_exported_with_the_shared_view():
     assert "<svg" in shown._repr_html_() and shown.describe().title
 
 
-def test_r1_r2_r5_roll_under_odds_are_re_exported_with_the_shared_view():
-    assert odds.damage_distribution is ru.damage_distribution
+def test_r1_r2_r5_roll_under_odds_are_shown_in_the_shared_view():
     test = odds.rollunder_test_odds(14)
     assert test.success == Fraction(14, 20)
     assert sum(p for r, p in test.distribution.items() if test.view().succeeds(r)) == test.success

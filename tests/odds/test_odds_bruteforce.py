@@ -9,7 +9,13 @@ from hypothesis import strategies as st
 from odds_helpers import brute_contest, brute_guided, brute_uncontested
 
 from kit.core.cards import BLACK_JOKER, RED_JOKER, Card, Suit, standard_deck
-from kit.odds import StackSpec, contested_degree_distribution, guided_distribution, uncontested_distribution
+from kit.falkefateifaux.odds import (
+    StackSpec,
+    contested_degree_distribution,
+    contested_degree_distributions,
+    guided_distribution,
+    uncontested_distribution,
+)
 
 TWO_DECKS = standard_deck() * 2
 SUITS = [s.letter for s in Suit]
@@ -96,6 +102,9 @@ def test_f8_f9_contested_degrees_equal_every_pair_of_stacks_and_the_guide_game_t
     exact = contested_degree_distribution(cards, acting=acting, opposing=opposing, guide=guide)
     assert exact == brute_contest(cards, acting, opposing, guide)
     assert sum(exact.values()) == 1
+    plain, guided = contested_degree_distributions(cards, acting=acting, opposing=opposing, guided=guide)
+    assert plain == contested_degree_distribution(cards, acting=acting, opposing=opposing)
+    assert guided == (exact if guide else None)
 
 
 def test_f9_a_contest_tie_goes_to_the_acting_side():

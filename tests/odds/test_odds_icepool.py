@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.core.cards import BLACK_JOKER, RED_JOKER, Suit, standard_deck
-from kit.odds import card_labels, uncontested_distribution
+from kit.falkefateifaux.odds import card_labels, uncontested_distribution
 
 DECK = standard_deck() * 2
 SUITS = [s.letter for s in Suit]

@@ -11,9 +11,15 @@ import kit.odds
 def test_every_exported_name_resolves_to_its_definition():
     for name in kit.odds.__all__:
         assert getattr(kit.odds, name) is not None, name
-    assert kit.odds.rollunder_success_probability.__module__ == "kit.rollunder.odds"
-    assert kit.odds.suitpairs_success_probability.__module__ == "kit.suitpairs.odds"
+    assert kit.odds.flip_odds.__module__ == "kit.odds.falkefateifaux"
+    assert kit.odds.DistributionView.__module__ == "kit.odds.views"
     assert sorted(kit.odds.__all__) == sorted(n for n in dir(kit.odds) if n in kit.odds.__all__)
+
+
+def test_the_math_is_imported_from_each_systems_own_package_not_from_kit_odds():
+    for name in ("uncontested_distribution", "StackSpec", "check_odds", "damage_distribution"):
+        assert name not in kit.odds.__all__
+        assert not hasattr(kit.odds, name)
 
 
 def test_asking_for_flip_odds_imports_no_other_systems_odds():
@@ -22,6 +28,22 @@ def test_asking_for_flip_odds_imports_no_other_systems_odds():
               "'kit.odds.rollunder', 'kit.odds.suitpairs'))))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_asking_for_roll_under_odds_imports_no_other_systems_odds():
+    script = ("import sys\nfrom kit.odds import rollunder_test_odds\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('kit.falkefateifaux', 'kit.suitpairs', "
+              "'kit.odds.falkefateifaux', 'kit.odds.suitpairs'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_building_the_kit_command_line_imports_no_system():
+    script = ("import sys\nfrom kit.cli import build_parser\nbuild_parser()\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('kit.falkefateifaux', 'kit.suitpairs', "
+              "'kit.rollunder', 'kit.odds.'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['kit.odds.cli']"
 
 
 def test_an_unknown_name_is_an_attribute_error():

@@ -1,4 +1,7 @@
-"""Counting stacks: exact chances of what a stack settles on, by combinatorics over card labels.
+"""Counting stacks: exact chances of what a stack of cards settles on, by combinatorics over card labels.
+
+It sits in the core so that a system's own odds module (which imports only the core) may count
+stacks with it; the rulings cited (F-…) are those of the system whose flips it was written for.
 
 Every card of a pool gets a *label* for one side's action: its value 0–14, 15 for the Red Joker,
 or :data:`BLACK_JOKER` (−1) for the Black Joker, which counts 0 and is forced (F-5). A stack's
