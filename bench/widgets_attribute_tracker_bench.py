@@ -17,7 +17,7 @@ from pathlib import Path
 from kit import gamefile
 from kit.suitpairs import SuitPairsGame
 from kit.widgets import TableSession
-from kit.widgets.attribute_tracker import AttributeTracker
+from kit.widgets.suitpairs.attribute_tracker import AttributeTracker
 
 SKILLS = ("Defy", "Analyze", "Stealth", "Help", "Brute Force", "Tinker")
 DIFFICULTIES = ("Easy", "Medium", "Hard", "Impossible", "9")

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kit import gamefile
 from kit.rollunder import RollUnderGame
 from kit.widgets import TableSession
-from kit.widgets.combat_sequencer import CombatSequencer
+from kit.widgets.rollunder.combat_sequencer import CombatSequencer
 
 CLICKS = 100
 SHEET = {"Agility": 6, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 4}

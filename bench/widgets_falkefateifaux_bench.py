@@ -20,8 +20,8 @@ from pathlib import Path
 from kit import gamefile
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.widgets import TableSession
-from kit.widgets.hand_viewer import HandViewer
-from kit.widgets.stack_resolver import StackResolver
+from kit.widgets.falkefateifaux.hand_viewer import HandViewer
+from kit.widgets.falkefateifaux.stack_resolver import StackResolver
 
 ADA = {"high_concept": "Prize-fighting heiress", "trouble": "Owes the wrong people",
        "adverbs": ["swiftly", "cunningly", "boldly"], "negative_adverb": "clumsily",

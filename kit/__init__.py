@@ -1,6 +1,6 @@
 """kit: a notebook kit for tabletop role-playing groups who play by post.
 
-The rules cores live in ``kit.falkefateifaux``, ``kit.suitpairs`` and ``kit.rollunder``;
+Each system's rules core is a package registered in ``kit.systems``;
 everything they share (cards, decks, dice, the random source, the event log) is in
 ``kit.core``. Game files and widgets are layers above and are imported when asked for; the
 renderers (``kit.render``) are imported with the package, so that they register themselves

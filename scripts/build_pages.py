@@ -11,24 +11,9 @@ from pathlib import Path
 
 from notebook_builder import execute_and_save, make_notebook
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from kit.systems import all_systems
 
-SYSTEMS = {
-    "falkefateifaux": (
-        "FalkeFateiFaux",
-        "flip stacks of playing cards against a target; a hand of cards guides fate, Fate tokens "
-        "buy advantage, and jokers change everything.",
-    ),
-    "suitpairs": (
-        "Suit Pairs",
-        "roll 2d6 + skill; four suit attributes pay for rerolls and move after every check.",
-    ),
-    "rollunder": (
-        "Roll-Under",
-        "roll 1d20 under attribute + skill; degrees of success decide combat rounds, and Tarot "
-        "fate cards buy extra rolls.",
-    ),
-}
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 WELCOME = """
 # Welcome to the kit
@@ -75,9 +60,9 @@ forum post of the last turn and a download link for the file are at the bottom.
 def welcome() -> None:
     """notebooks/welcome.ipynb."""
     rows = "\n".join(
-        f"| **{title}** | {summary[0].upper() + summary[1:]} | [Rules tour](tours/{key}.ipynb) "
-        f"| [Table](tables/{key}.ipynb) |"
-        for key, (title, summary) in SYSTEMS.items()
+        f"| **{info.title}** | {info.summary} | [Rules tour](tours/{info.name}.ipynb) "
+        f"| [Table](tables/{info.name}.ipynb) |"
+        for info in all_systems()
     )
     cells = [
         ("md", WELCOME.format(rows=rows)),
@@ -88,13 +73,13 @@ def welcome() -> None:
 
 def tables() -> None:
     """notebooks/tables/<system>.ipynb."""
-    for key, (title, summary) in SYSTEMS.items():
+    for info in all_systems():
         cells = [
-            ("md", TABLE_INTRO.format(title=title, summary=summary[0].upper() + summary[1:])),
-            ("code", f'from kit.widgets.table import Table\n\nTable("{key}")'),
+            ("md", TABLE_INTRO.format(title=info.title, summary=info.summary)),
+            ("code", f'from kit.widgets.table import Table\n\nTable("{info.name}")'),
         ]
-        execute_and_save(make_notebook(cells, title=f"{title} table"), NOTEBOOKS / "tables" / f"{key}.ipynb",
-                         execute=False)
+        execute_and_save(make_notebook(cells, title=f"{info.title} table"),
+                         NOTEBOOKS / "tables" / f"{info.name}.ipynb", execute=False)
 
 
 if __name__ == "__main__":

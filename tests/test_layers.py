@@ -18,9 +18,8 @@ ALLOWED: dict[str, set[str]] = {
     "render": {"core"},
     "odds": {"core", "system", "systems", "render"},
     "gamefile": {"core", "system", "systems", "render"},
-    "parties": {"core", "system", "systems"},
-    "widgets": {"core", "system", "systems", "render", "odds", "gamefile", "parties", "widgets"},
-    "cli": {"core", "system", "systems", "render", "odds", "gamefile", "parties"},
+    "widgets": {"core", "system", "systems", "render", "odds", "gamefile", "widgets"},
+    "cli": {"core", "system", "systems", "render", "odds", "gamefile"},
 }
 
 

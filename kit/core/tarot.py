@@ -1,4 +1,4 @@
-"""Tarot cards: the 78-card deck that Roll-Under uses for fate cards (R-7)."""
+"""Tarot cards: the 78-card deck of fate cards (R-7)."""
 
 from __future__ import annotations
 

@@ -10,14 +10,11 @@ import importlib
 from typing import Any
 
 from kit.widgets.common import CardPicker, ErrorLine, OddsView, PlayLog, attempt
+from kit.widgets.registry import exported_components
 from kit.widgets.session import TableSession
 
 _COMPONENTS = {
-    "AttributeTracker": "kit.widgets.attribute_tracker",
-    "CombatSequencer": "kit.widgets.combat_sequencer",
-    "HandViewer": "kit.widgets.hand_viewer",
-    "StackResolver": "kit.widgets.stack_resolver",
-    "TarotHand": "kit.widgets.tarot_hand",
+    **exported_components(),
     "Table": "kit.widgets.table",
     "CardFace": "kit.widgets.card_faces",
     "FacePicker": "kit.widgets.card_faces",

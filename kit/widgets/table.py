@@ -19,6 +19,7 @@ import traitlets
 from kit import gamefile
 from kit.systems import get_system, normalise_system_name
 from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button, plain_text
+from kit.widgets.registry import components_for
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
 from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, download_link, shown_name
@@ -29,25 +30,6 @@ POST_FORMATS = ("markdown", "bbcode", "text")
 
 NOTHING_CHANGED = "nothing was changed"
 UNREADABLE = "this file could not be read"
-
-
-def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
-    """The system's components, built on one session."""
-    if system == "falkefateifaux":
-        from kit.widgets.hand_viewer import HandViewer
-        from kit.widgets.stack_resolver import StackResolver
-
-        return [StackResolver(session), HandViewer(session)]
-    if system == "suitpairs":
-        from kit.widgets.attribute_tracker import AttributeTracker
-
-        return [AttributeTracker(session)]
-    if system == "rollunder":
-        from kit.widgets.combat_sequencer import CombatSequencer
-        from kit.widgets.tarot_hand import TarotHand
-
-        return [CombatSequencer(session), TarotHand(session)]
-    raise KeyError(system)
 
 
 def _naming(path: Path, read: Callable[[], T]) -> T:

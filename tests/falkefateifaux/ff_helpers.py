@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kit.falkefateifaux import FalkeFateiFauxGame
-from kit.parties import sheet
+from kit.falkefateifaux.system import SYSTEM
 
-ADA = sheet("falkefateifaux", "Ada")
-BRUNO = sheet("falkefateifaux", "Bruno")
+ADA = SYSTEM.sheet("Ada")
+BRUNO = SYSTEM.sheet("Bruno")
 
 
 def new_table(seed: str = "table", ada_hand: str | None = None, bruno_hand: str | None = None,

@@ -16,6 +16,7 @@ from kit.core.describe import Describable, Description, Face, Fact
 from kit.core.errors import IllegalActionError, UnknownNameError
 from kit.core.game import Game
 from kit.core.randomness import GameRandom
+from kit.core.system import SystemInfo
 
 SAMPLES = Path(__file__).resolve().parents[2] / "notebooks" / "games"
 
@@ -103,9 +104,13 @@ class TavernGame(Game):
         return Drawn(who, tuple(card.code for card in cards), rng.roll(6), bonus + self.state.characters[who]["luck"])
 
 
+SYSTEM = SystemInfo(name="tavern", title="Tavern", summary="Characters join, draw cards and roll a die.",
+                    rulings="T", game=TavernGame, party=())
+
+
 @pytest.fixture(autouse=True)
 def tavern_system(monkeypatch: pytest.MonkeyPatch) -> type[TavernGame]:
-    monkeypatch.setitem(systems.SYSTEMS, "tavern", (TavernGame.__module__, "TavernGame"))
+    monkeypatch.setitem(systems.SYSTEMS, "tavern", TavernGame.__module__)  # this module's SYSTEM
     return TavernGame
 
 

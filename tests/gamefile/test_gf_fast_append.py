@@ -155,7 +155,8 @@ EDITS: dict[str, tuple[Callable[[Path], Any], type[Exception], int | None, str]]
     "outcome, hashes recomputed": (lambda p: tamper.forge_outcome(p, TURN, rehash=True), GameMovedOnError, None,
                                    "no longer in the file"),
     "two turns swapped": (lambda p: tamper.swap_turns(p, TURN), BrokenGameError, TURN, "reordered"),
-    "a turn cell removed": (lambda p: tamper.remove_turn(p, TURN), BrokenGameError, TURN, f"turn {TURN}: not in the file"),
+    "a turn cell removed": (lambda p: tamper.remove_turn(p, TURN), BrokenGameError, TURN,
+                            f"turn {TURN}: not in the file"),
     "the last turn cell removed": (tamper.remove_last_turn, GameMovedOnError, None, "no longer in the file"),
     "turn count raised": (lambda p: tamper.change_turn_count(p, +1), BrokenGameError, 13, "turn 13: not in the file"),
     "header cell edited": (lambda p: _edit_cell(p, 0), BrokenGameError, None, "header cell"),
@@ -312,7 +313,7 @@ def _old_notebook_text(notebook: dict[str, Any]) -> str:
 
 def test_the_file_text_built_cell_by_cell_is_one_dump_of_the_notebook(tavern_file: Path):
     game = load(tavern_file)
-    game.join("Zoë \u2028 \"<q>\"", luck=-1)
+    game.join("Zoë \"<q>\" \\ ünï", luck=-1)
     notebook = build_notebook(game, Header.for_game(game))
     assert notebook_text(notebook) == _old_notebook_text(notebook)
 

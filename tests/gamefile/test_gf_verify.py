@@ -88,7 +88,8 @@ def test_an_edited_header_cell_or_setup_cell_is_caught(tavern_file: Path):
     tamper.write(tavern_file, nb)
     assert "header cell" in verify(tavern_file).message
     nb = original
-    nb["cells"][1]["source"] = 'from kit import systems\n\ngame = systems.new_game("tavern", seed="other", practice=True)'
+    nb["cells"][1]["source"] = ('from kit import systems\n\n'
+                                'game = systems.new_game("tavern", seed="other", practice=True)')
     tamper.write(tavern_file, nb)
     assert "setup cell" in verify(tavern_file).message
 

@@ -10,8 +10,7 @@ import pytest
 
 from kit import gamefile
 from kit.cli import main
-from kit.gamefile import FORMAT_VERSION, GameFileError, HeldGameFile, load_file, upgrade, verify
-from kit.gamefile import store
+from kit.gamefile import FORMAT_VERSION, GameFileError, HeldGameFile, load_file, store, upgrade, verify
 
 V1 = Path(__file__).parent / "v1"
 SYSTEMS = ["falkefateifaux", "suitpairs", "rollunder"]
@@ -35,7 +34,7 @@ def test_a_version_1_file_verifies_and_says_what_it_does_not_bind(v1_copy: Path)
 def test_a_version_1_file_takes_no_new_turn_and_says_how_to_go_on(v1_copy: Path):
     before = v1_copy.read_bytes()
     game = gamefile.load(v1_copy)
-    with pytest.raises(GameFileError, match="format version 1.*kit upgrade"):
+    with pytest.raises(GameFileError, match=r"format version 1.*kit upgrade"):
         gamefile.append_turn(v1_copy, "end_scene", {}, expected_turn=game.turn)
     held = HeldGameFile.open(v1_copy)
     with pytest.raises(GameFileError, match="kit upgrade"):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from kit import gamefile
 from kit.falkefateifaux import FalkeFateiFauxGame
-from kit.parties import sheet
+from kit.falkefateifaux.system import SYSTEM
 
-ADA = sheet("falkefateifaux", "Ada")
-BRUNO = sheet("falkefateifaux", "Bruno")
+ADA = SYSTEM.sheet("Ada")
+BRUNO = SYSTEM.sheet("Bruno")
 BRUNO_HAND = ["KC", "2D", "3D", "4D", "5D"]
 
 

@@ -16,7 +16,7 @@ from kit.render.distribution import success_chance
 from kit.suitpairs import DIFFICULTIES, SuitPairsGame
 from kit.suitpairs.odds import check_odds, percent
 from kit.widgets import TableSession
-from kit.widgets.attribute_tracker import AttributeTracker
+from kit.widgets.suitpairs.attribute_tracker import AttributeTracker
 
 MIRA = {
     "name": "Mira", "identity": "Baker", "strength": 3, "intelligence": 2, "dexterity": 2, "charisma": 3,

@@ -15,8 +15,8 @@ from ru_widget_table import new_game, saved_game
 from kit import gamefile
 from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.widgets import TableSession
-from kit.widgets.combat_sequencer import ACTIONS, CombatSequencer
 from kit.widgets.common import ErrorLine
+from kit.widgets.rollunder.combat_sequencer import ACTIONS, CombatSequencer
 
 # Initiative targets: Artie Wits 6 + Sergeant's Eye 3 = 9, Xavier 5 + 4 = 9.
 BOTH_ACT = [5, 8]  # Artie degree 4, Xavier degree 1: Xavier declares first, Artie last

@@ -16,7 +16,7 @@ from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.widgets import TableSession
 from kit.widgets.card_faces import FacePicker, card_face, in_words
 from kit.widgets.common import ErrorLine
-from kit.widgets.hand_viewer import HandViewer
+from kit.widgets.falkefateifaux.hand_viewer import HandViewer
 
 ADA_HAND = ["QC", "2H", "3H", "RJ", "5S"]
 

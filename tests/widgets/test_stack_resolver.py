@@ -13,8 +13,8 @@ from ff_widget_table import saved_table, text
 from kit import gamefile
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
-from kit.widgets.hand_viewer import HandViewer
-from kit.widgets.stack_resolver import StackResolver
+from kit.widgets.falkefateifaux.hand_viewer import HandViewer
+from kit.widgets.falkefateifaux.stack_resolver import StackResolver
 
 ADA_HAND = ["QC", "2H", "3H", "4S", "5S"]
 

@@ -14,7 +14,7 @@ from ru_widget_table import saved_game
 from kit import gamefile
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
-from kit.widgets.tarot_hand import TarotHand
+from kit.widgets.rollunder.tarot_hand import TarotHand
 
 # Start-of-play rolls Artie 3, Xavier 9, Mabel 12: Artie draws 3 cards, Xavier 2, Mabel 1 (ceil(Fate / 2)).
 DRAW_DICE = [3, 9, 12]

@@ -17,7 +17,7 @@ from kit.render import to_html
 from kit.rollunder.fate import USES
 from kit.widgets.common import CardPicker, ErrorLine, attempt, labelled_button
 from kit.widgets.outbox import send_queued
-from kit.widgets.rollunder_view import card_kind, card_powers
+from kit.widgets.rollunder.view import card_kind, card_powers
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
 

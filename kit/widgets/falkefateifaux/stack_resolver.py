@@ -27,7 +27,7 @@ from kit.render import to_html
 from kit.render.distribution import percent
 from kit.widgets.card_faces import FacePicker, card_face, spaced
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
-from kit.widgets.falkefateifaux_flow import latest_flip
+from kit.widgets.falkefateifaux.flow import latest_flip
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
 

@@ -22,7 +22,7 @@ import traitlets
 from kit.render import to_html
 from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
 from kit.widgets.common import ErrorLine, attempt, labelled_button
-from kit.widgets.falkefateifaux_flow import awaited_from
+from kit.widgets.falkefateifaux.flow import awaited_from
 from kit.widgets.outbox import send_queued
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html

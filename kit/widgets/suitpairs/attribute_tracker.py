@@ -30,8 +30,8 @@ from kit.suitpairs.skills import SKILLS, Skill, find_skill
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
-from kit.widgets.suitpairs_odds import show_check_odds
-from kit.widgets.suitpairs_sheet import Mark, changes_html, marks_for, serious_html, sheet_html
+from kit.widgets.suitpairs.odds import show_check_odds
+from kit.widgets.suitpairs.sheet import Mark, changes_html, marks_for, serious_html, sheet_html
 
 DIFFICULTY_HINT = "Easy, Medium, Hard, Impossible or a number"
 """What the difficulty box accepts, shown as its placeholder."""

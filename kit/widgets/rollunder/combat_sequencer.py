@@ -18,7 +18,7 @@ from kit.render import to_html
 from kit.rollunder.combat import DEFENCES, FREE_ACTIONS
 from kit.rollunder.results import CombatStarted, format_clock
 from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
-from kit.widgets.rollunder_view import TRACK_STYLE, character_tracks_html, combat_clock
+from kit.widgets.rollunder.view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
 

@@ -1,0 +1,16 @@
+"""Suit Pairs as the registry knows it: name, title, summary, rulings, game and party."""
+
+from __future__ import annotations
+
+from kit.core.system import SystemInfo
+from kit.suitpairs.game import SuitPairsGame
+from kit.suitpairs.party import PARTY
+
+SYSTEM = SystemInfo(
+    name="suitpairs",
+    title="Suit Pairs",
+    summary=("2d6 + skill against a difficulty; four suit attributes pay for rerolls and move after every check."),
+    rulings="S",
+    game=SuitPairsGame,
+    party=PARTY,
+)
