@@ -9,108 +9,24 @@ names the parameter, and stay exactly as it was.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import time
-from typing import Any
 
 import pytest
 from ff_helpers import ADA, new_table
+from hostile_actions import HostileActions, assert_refused, recorded
 
-from kit.core.errors import MalformedInputError, OutOfRangeError, RulesError
-from kit.core.events import Event
+from kit.core.errors import OutOfRangeError, RulesError
 from kit.core.params import plans
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.falkefateifaux.limits import CARDS_PER_DECK, MAX_COUNT, MAX_FATE_DECKS, MAX_MAGIC_DECKS
 
 GAME = FalkeFateiFauxGame
-ACTIONS = sorted(plans(GAME))
-TEXT_LABELS = {"100,000 characters", "a line feed", "a carriage return", "a tab", "NUL", "an escape",
-               "a right-to-left override", "a bidirectional isolate", "a zero-width space", "a byte-order mark",
-               "a lone surrogate", "a line separator", "a paragraph separator", "a private-use character",
-               "a noncharacter"}
-REPLAYED = {"NaN", "Infinity", "a number of 5,001 digits", "a list nested 10,000 deep", "a line feed",
-            "a lone surrogate", "a right-to-left override", "100,000 characters", "True", "None",
-            "a list of 100,000 items"}
 
-
-def hostile_calls(action: str, text: bool) -> list[tuple[str, str, dict[str, Any]]]:
-    """(parameter, label, arguments) with one hostile value and the rest of the right types."""
-    plan = plans(GAME)[action]
-    calls = []
-    for name, check in plan.checks.items():
-        for label, value in check.refused_examples():
-            if (label in TEXT_LABELS or label.endswith(" characters")) == text:
-                calls.append((name, label, {**plan.example_args(), name: value}))
-    return calls
-
-
-def assert_refused(game: FalkeFateiFauxGame, call: Any, name: str, label: str) -> RulesError:
-    before, length = game.fingerprint(), len(game.log)
-    with pytest.raises(RulesError) as info:
-        call()
-    message = str(info.value)
-    message.encode("utf-8")
-    assert name.lower() in message.lower(), (name, label, message)
-    assert len(message) < 1000 and "\n" not in message and info.value.ruling and info.value.allowed
-    assert game.fingerprint() == before and len(game.log) == length, (name, label)
-    return info.value
-
-
-def recorded(game: FalkeFateiFauxGame, action: str, args: dict[str, Any]) -> Event:
-    """The event a hand-written file would hold: chained to the game, hashed right where it can be hashed."""
-    event = Event(len(game.log), action, args, {}, None, game.log.head, "")
-    try:
-        return dataclasses.replace(event, hash=event.expected_hash(game.log.version))
-    except RulesError:
-        return event  # such arguments cannot even be hashed: the file is refused at its hash
-
-
-@pytest.mark.parametrize("action", ACTIONS)
-def test_g2_every_text_parameter_refuses_long_broken_or_invisible_text(action):
-    game = new_table("hostile-text")
-    for name, label, args in hostile_calls(action, text=True):
-        error = assert_refused(game, lambda args=args: getattr(game, action)(**args), name, label)
-        assert "(G-2)" in str(error) or error.ruling.startswith("F-"), (name, label, str(error))
-
-
-@pytest.mark.parametrize("action", ACTIONS)
-def test_g3_every_parameter_refuses_wrong_types_nan_infinity_huge_numbers_and_deep_nesting(action):
-    game = new_table("hostile-values")
-    calls = hostile_calls(action, text=False)
-    assert calls or not plans(GAME)[action].checks
-    for name, label, args in calls:
-        assert_refused(game, lambda args=args: getattr(game, action)(**args), name, label)
-
-
-@pytest.mark.parametrize("action", ACTIONS)
-def test_g3_a_replayed_event_with_hostile_arguments_is_refused_quickly(action):
-    base = new_table("hostile-replay")
-    for name, label, args in hostile_calls(action, text=False) + hostile_calls(action, text=True):
-        if label not in REPLAYED and "above" not in label and "below" not in label:
-            continue
-        game = copy.deepcopy(base)
-        before = game.fingerprint()
-        start = time.perf_counter()
-        with pytest.raises(RulesError):
-            game.apply(recorded(game, action, args))
-        assert time.perf_counter() - start < 2, (name, label)  # a safety net, not a benchmark
-        assert game.fingerprint() == before and len(game.log) == len(base.log)
-
-
-@pytest.mark.parametrize("action", ACTIONS)
-def test_g3_unknown_and_missing_arguments_are_refused_live_and_on_replay(action):
-    base = new_table("hostile-names")
-    plan = plans(GAME)[action]
-    bad = [{**plan.example_args(), "no_such_argument": 1}]
-    bad += [{k: v for k, v in plan.example_args().items() if k != name} for name in plan.required]
-    for args in bad:
-        game = copy.deepcopy(base)
-        with pytest.raises(MalformedInputError, match=r"\(G-3\)"):
-            game._perform(action, args)
-        with pytest.raises(RulesError):
-            game.apply(recorded(game, action, args))
-        assert game.fingerprint() == base.fingerprint() and len(game.log) == len(base.log)
+HOSTILE = HostileActions(GAME, new_table, "F")
+test_g2_every_text_parameter_refuses_long_broken_or_invisible_text = HOSTILE.text_test()
+test_g3_every_parameter_refuses_wrong_types_nan_infinity_huge_numbers_and_deep_nesting = HOSTILE.values_test()
+test_g3_a_replayed_event_with_hostile_arguments_is_refused_quickly = HOSTILE.replay_test()
+test_g3_unknown_and_missing_arguments_are_refused_live_and_on_replay = HOSTILE.names_test()
 
 
 # -- F-4: a stack never holds more cards than its deck ----------------------------------------
