@@ -125,8 +125,14 @@ class Event:
 
     def expected_hash(self, version: int = CURRENT_CHAIN) -> str:
         """The hash this event's content and predecessor give under chain ``version``."""
-        return chain_hash(version, self.index, self.action, canonical_json(self.args), canonical_json(self.outcome),
-                          canonical_json(self.rig if self.rig else None), self.prev, self.seat)
+        return self.hash_and_outcome_text(version)[0]
+
+    def hash_and_outcome_text(self, version: int = CURRENT_CHAIN) -> tuple[str, str]:
+        """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once)."""
+        outcome_text = canonical_json(self.outcome)
+        digest = chain_hash(version, self.index, self.action, canonical_json(self.args), outcome_text,
+                            canonical_json(self.rig if self.rig else None), self.prev, self.seat)
+        return digest, outcome_text
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
@@ -175,7 +181,7 @@ class Event:
 
 
 def _is_hex_hash(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 64 and all(ch in "0123456789abcdef" for ch in value)
+    return isinstance(value, str) and len(value) == 64 and not value.strip("0123456789abcdef")
 
 
 @dataclass

@@ -229,8 +229,12 @@ class Game(ABC):
             )
 
     def _perform(self, action: str, args: dict[str, Any], *, rig: Rig | None = None,
-                 recorded: Event | None = None) -> Any:
-        """Run one action as an event; restore the state if the rules refuse it."""
+                 recorded: Event | None = None, recorded_outcome: str | None = None) -> Any:
+        """Run one action as an event; restore the state if the rules refuse it.
+
+        ``recorded`` is the event being replayed, ``recorded_outcome`` the canonical JSON of its
+        outcome when the caller has it already.
+        """
         handler = getattr(self, f"_do_{action}", None)
         if handler is None:
             raise UnknownNameError(f"action {action!r}", f"is not an action of {self.title or self.system}")
@@ -265,7 +269,8 @@ class Game(ABC):
                 )
             outcome = result.to_dict()
             outcome_text = canonical_json(outcome)
-            if recorded is not None and outcome_text != canonical_json(recorded.outcome):
+            if recorded is not None and outcome_text != (
+                    recorded_outcome if recorded_outcome is not None else canonical_json(recorded.outcome)):
                 raise ReplayMismatchError(
                     f"event {index} ({action})",
                     "its recorded outcome is not what the seed and the rules produce",
@@ -300,12 +305,14 @@ class Game(ABC):
             )
         # Check before computing: an event that is not chained to this game's head, or whose
         # content does not match its hash, is refused before the rules run.
-        if event.prev != self.log.head or event.expected_hash(self.log.version) != event.hash:
+        digest, outcome_text = event.hash_and_outcome_text(self.log.version)
+        if event.prev != self.log.head or digest != event.hash:
             self._broken = True
             raise ReplayMismatchError(
                 f"event {event.index} ({event.action})", "its hash does not match its content and the event before it",
             )
-        return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event)
+        return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event,
+                             recorded_outcome=outcome_text)
 
     @classmethod
     def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,
