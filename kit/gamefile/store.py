@@ -338,9 +338,9 @@ def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFil
 def version_1_refusal(target: Path) -> str:
     """Why a version-1 game file takes no new turns, and what to do."""
     return (f"{target.name} is a game file of format version 1, which the kit reads but no longer writes "
-            f"(its options and players are not bound into its hashes); make a version-2 copy with "
-            f"kit upgrade {target.name} NEW.ipynb, post the new file's seed commitment and head code, "
-            "and play on in it")
+            "(its options and players are not bound into its hashes): make a version-2 copy — at a table "
+            f"press Upgrade, on the command line run kit upgrade {target.name} NEW.ipynb — then post the "
+            "copy's seed commitment and last code and play on in it (G-6)")
 
 
 def _refuse_unseen_turns(existing: Checked, game: Game) -> None:

@@ -281,6 +281,16 @@ class Shelf:
             number += 1
         return target
 
+    def upgrade(self, path: Path) -> Path:
+        """Write a version-2 copy of the version-1 game file ``path`` beside it (``NAME-v2.ipynb``); returns its path.
+
+        The copy is re-derived from the file's events (G-6); the file itself is left as it was.
+        """
+        self.sweep()
+        target = self._free_path(f"{path.stem}-v2")
+        gamefile.upgrade(path, target)
+        return target
+
     def sweep(self) -> list[Path]:
         """Remove staging files left by uploads whose process was killed; returns those removed.
 

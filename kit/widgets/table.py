@@ -84,6 +84,9 @@ class Table(widgets.VBox):
                                  style={"description_width": "initial"}, layout={"width": "28em"})
         self.open_button = labelled_button("Open", "Open the chosen game file")
         self.reload_button = labelled_button("Reload", "Read the game file again (another table may have moved on)")
+        self.upgrade_note = html()
+        self.upgrade_button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
+        self.upgrade_row = widgets.HBox([self.upgrade_note, self.upgrade_button], layout={"display": "none"})
         self.players_box = fixed(widgets.Text, description="Players", placeholder="Ann, Ben",
                                  style={"description_width": "initial"})
         self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
@@ -107,6 +110,7 @@ class Table(widgets.VBox):
 
         self.open_button.on_click(lambda _: self._open_chosen())
         self.reload_button.on_click(lambda _: self._reload())
+        self.upgrade_button.on_click(lambda _: self._upgrade())
         self.new_button.on_click(lambda _: self._new_game())
         self.upload.observe(self._uploaded, names="value")
         self.download_button.on_click(lambda _: self._prepare_download())
@@ -116,7 +120,8 @@ class Table(widgets.VBox):
         new_row = widgets.HBox([self.players_box, self.name_box, self.new_button, self.upload])
         share_row = widgets.HBox([self.download_button, self.download])
         self.children = (
-            self.heading, shelf_row, self.shelf_note, new_row, self.shelf_error, self.status, self.components,
+            self.heading, shelf_row, self.shelf_note, new_row, self.shelf_error, self.status, self.upgrade_row,
+            self.components,
             self.play_log, share_row, self.post_format, self.post, self.share_error,
         )
         games = self._list_games()
@@ -167,6 +172,27 @@ class Table(widgets.VBox):
         self.components.children = components
         session.listen(self._after_turn)
         self._after_turn(None)
+        self._offer_upgrade()
+
+    def _offer_upgrade(self) -> None:
+        """Show the Upgrade control while the open file is of format version 1 (it takes no new turns, G-6)."""
+        old = self.session is not None and self.session.game.log.version < gamefile.FORMAT_VERSION
+        self.upgrade_row.layout.display = "flex" if old else "none"
+        self.upgrade_note.value = (
+            '<div class="kit-upgrade-note">This game file is of an older format (version 1): it can be read '
+            "and checked here, but it takes no new turns. Press <b>Upgrade</b> to make a version-2 copy beside "
+            "it and play on in that one. Every turn of the copy gets a new verification code: post the copy's "
+            "seed commitment and its last code in your thread (G-6).</div>" if old else "")
+
+    def _upgrade(self) -> None:
+        session = self.session
+        if session is None or session.path is None:
+            return
+        path = session.path
+        made = attempt(self.shelf_error, lambda: _naming(path, lambda: self.shelf.upgrade(path)),
+                       undone="nothing was written", unexpected=f"{shown_name(path.name)}: {UNREADABLE}")
+        if made is not None:
+            self.open_game(made)
 
     def _reload(self) -> None:
         session = self.session
