@@ -20,6 +20,7 @@ import pytest
 from kit.core.errors import MalformedInputError, RulesError
 from kit.core.events import Event
 from kit.core.game import Game
+from kit.core.limits import number_text
 from kit.core.params import plans
 
 TEXT_LABELS = {"100,000 characters", "a line feed", "a carriage return", "a tab", "NUL", "an escape",
@@ -29,6 +30,11 @@ TEXT_LABELS = {"100,000 characters", "a line feed", "a carriage return", "a tab"
 REPLAYED = {"NaN", "Infinity", "a number of 5,001 digits", "a list nested 10,000 deep", "a line feed",
             "a lone surrogate", "a right-to-left override", "100,000 characters", "True", "None",
             "a list of 100,000 items"}
+
+
+def value_id(value: Any) -> str | None:
+    """A test id that never prints a huge number."""
+    return number_text(value) if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def assert_refused(game: Game, call: Callable[[], Any], name: str, label: str) -> RulesError:

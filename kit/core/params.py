@@ -24,6 +24,7 @@ import inspect
 import math
 import types
 import typing
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union, is_typeddict
@@ -212,7 +213,7 @@ class _At:
 # -- the checks an annotation compiles to ---------------------------------------------------
 
 
-class _Check:
+class _Check(ABC):
     """One node of a plan: what it accepts (``expected``, in words) and the value categories it takes."""
 
     expected = ""
@@ -220,13 +221,13 @@ class _Check:
     context = _Context()
     plain = False  # True for a parameter with no precise annotation (checked as plain bounded data)
 
+    @abstractmethod
     def check(self, value: Any, at: _At) -> None:
         """Refuse ``value`` with a :class:`RulesError` unless this node accepts it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def example(self) -> Any:
         """The simplest value this node accepts (for documentation and tests)."""
-        raise NotImplementedError
 
     def spans(self) -> tuple[Span, ...]:
         """The bounds of the whole numbers this node accepts (none when it takes no number)."""

@@ -10,24 +10,17 @@ names the parameter, and stay exactly as it was.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pytest
-from hostile_actions import HostileActions, assert_refused
+from hostile_actions import HostileActions, assert_refused, value_id
 from ru_sheets import ARTIE, table
 
 from kit.core.errors import MalformedInputError, OutOfRangeError, RulesError
-from kit.core.limits import number_text
 from kit.rollunder import RollUnderGame
 from kit.rollunder.limits import MAX_HOURS, MAX_MINUTES, MAX_MODIFIERS, MAX_SECONDS, MAX_WEAPON_DAMAGE
 
-
-def value_id(value: Any) -> str | None:
-    """A test id that never prints a huge number."""
-    return number_text(value) if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 GAME = RollUnderGame
+
 
 def new_table(seed: str) -> RollUnderGame:
     """Artie, Xavier and Mabel at a table, in combat (so that every action could be asked)."""

@@ -9,23 +9,15 @@ names the parameter, and stay exactly as it was.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from hostile_actions import HostileActions, assert_refused
+from hostile_actions import HostileActions, assert_refused, value_id
 from sp_helpers import MIRA
 
 from kit.core.errors import MalformedInputError, OutOfRangeError
-from kit.core.limits import number_text
 from kit.suitpairs import SuitPairsGame
 
-
-def value_id(value: Any) -> str | None:
-    """A test id that never prints a huge number."""
-    return number_text(value) if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 GAME = SuitPairsGame
+
 
 def new_table(seed: str) -> SuitPairsGame:
     """Mira the Baker at a table, with a check pending (so that every action could be asked)."""
