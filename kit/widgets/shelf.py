@@ -12,6 +12,7 @@ parsed.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
@@ -235,10 +236,8 @@ def _in_folder(folder: Path, write: Callable[[], object]) -> None:
 
 def _remove(path: Path) -> None:
     """Remove ``path`` if it is there; if the folder refuses (read-only), the error already being raised stands."""
-    try:
+    with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
-    except OSError:
-        pass
 
 
 class Shelf:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -22,28 +23,26 @@ def test_the_math_is_imported_from_each_systems_own_package_not_from_kit_odds():
         assert not hasattr(kit.odds, name)
 
 
-def test_asking_for_flip_odds_imports_no_other_systems_odds():
-    script = ("import sys\nfrom kit.odds import flip_odds\n"
-              "print(sorted(m for m in sys.modules if m.startswith(('kit.rollunder', 'kit.suitpairs', "
-              "'kit.odds.rollunder', 'kit.odds.suitpairs'))))")
+def _modules_after(code: str, prefixes: tuple[str, ...]) -> list[str]:
+    """The kit modules with one of ``prefixes`` that a fresh interpreter has imported after running ``code``."""
+    script = f"import sys\n{code}\nprint(sorted(m for m in sys.modules if m.startswith({prefixes!r})))"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    return ast.literal_eval(done.stdout)  # the list of module names the child printed
+
+
+def test_asking_for_flip_odds_imports_no_other_systems_odds():
+    assert _modules_after("from kit.odds import flip_odds", (
+        "kit.rollunder", "kit.suitpairs", "kit.odds.rollunder", "kit.odds.suitpairs")) == []
 
 
 def test_asking_for_roll_under_odds_imports_no_other_systems_odds():
-    script = ("import sys\nfrom kit.odds import rollunder_test_odds\n"
-              "print(sorted(m for m in sys.modules if m.startswith(('kit.falkefateifaux', 'kit.suitpairs', "
-              "'kit.odds.falkefateifaux', 'kit.odds.suitpairs'))))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert _modules_after("from kit.odds import rollunder_test_odds", (
+        "kit.falkefateifaux", "kit.suitpairs", "kit.odds.falkefateifaux", "kit.odds.suitpairs")) == []
 
 
 def test_building_the_kit_command_line_imports_no_system():
-    script = ("import sys\nfrom kit.cli import build_parser\nbuild_parser()\n"
-              "print(sorted(m for m in sys.modules if m.startswith(('kit.falkefateifaux', 'kit.suitpairs', "
-              "'kit.rollunder', 'kit.odds.'))))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "['kit.odds.cli']"
+    assert _modules_after("from kit.cli import build_parser\nbuild_parser()", (
+        "kit.falkefateifaux", "kit.suitpairs", "kit.rollunder", "kit.odds.")) == ["kit.odds.cli"]
 
 
 def test_an_unknown_name_is_an_attribute_error():
