@@ -28,6 +28,19 @@ from kit.core.errors import (
 from kit.core.events import GENESIS_HASH, Event, EventLog, canonical_json, genesis_hash
 from kit.core.params import check_call, check_options
 from kit.core.randomness import GameRandom, new_seed, seed_commitment
+from kit.core.seats import ANY_SEAT, GM_ONLY, Seating, SeatRule, seat_label
+from kit.core.table_turns import (
+    NOT_VOIDABLE,
+    InCharacter,
+    NoteResult,
+    NoteText,
+    NoteTurn,
+    TurnNumber,
+    VoidReason,
+    VoidResult,
+    Waiting,
+    carry_decks,
+)
 
 
 @dataclass(frozen=True)
@@ -85,6 +98,8 @@ class Game(ABC):
     system: ClassVar[str] = ""
     title: ClassVar[str] = ""
     default_options: ClassVar[dict[str, Any]] = {}
+    seat_rules: ClassVar[Mapping[str, SeatRule]] = {}
+    """Who may take each of the system's actions (P-1); an action not named is the GM's alone."""
 
     def __init__(self, seed: str | None = None, *, practice: bool = False,
                  players: Mapping[str, Iterable[str]] | None = None, gm: str = "", **options: Any):
@@ -106,10 +121,22 @@ class Game(ABC):
         check_options(type(self), options)  # each option's type and bounds (G-3, G-4)
         self.options: dict[str, Any] = {**self.default_options, **options}
         self.players, self.gm = roster(players, gm)
+        self.seating = Seating(self.players, self.gm)
+        """The roster and who plays which character as the turns made it (P-1)."""
+        self.seat: str | None = None
+        """The seat the next turn is taken from (see :meth:`sit`)."""
+        self.voided: dict[int, tuple[int, str]] = {}
+        """Voided turns by event index: the index of the void and its reason (P-2)."""
+        self.notes: dict[int | None, list[int]] = {}
+        """Notes by the event index of the turn they belong to (None: narration), as event indices (P-3)."""
         self.log = EventLog(genesis=genesis_hash(self.start_record()))
         self.results: list[Any] = []
         self._pending_rig: Rig | None = None
         self._broken = False
+        self._turn_seat: str | None = None
+        self._before_latest: tuple[int, Any, Seating] | None = None
+        self._wanted_before: set[int] = set()
+        self._kept_before: dict[int, tuple[Any, Seating]] = {}
         self.state = self._initial_state(GameRandom(self.seed, "setup"))
 
     def start_record(self) -> dict[str, Any]:
@@ -138,6 +165,7 @@ class Game(ABC):
         saved; ``kit.gamefile.save`` refuses to change the roster of a file that exists.
         """
         self.players, self.gm = roster(players, gm)
+        self.seating = Seating(self.players, self.gm)
         if self.log.version == 2:
             self.log = self.log.rechained(genesis_hash(self.start_record()))
 
@@ -167,6 +195,193 @@ class Game(ABC):
     def _parse_rig_card(self, deck: str, code: str) -> Any:
         """Turn a rigged card's code into the deck's card type."""
         raise MalformedInputError(f"rigged card {code!r}", f"the deck {deck!r} takes no rigged cards")
+
+    def _waiting(self) -> Waiting | None:
+        """What the system's rules wait for now (a forced step, the next to declare), or None."""
+        return None
+
+    # -- the people at the table (P-1) -----------------------------------------------------
+
+    def sit(self, seat: str | None) -> Game:
+        """Take the next turns from ``seat`` (a player's name or the GM's); ``None`` stands up.
+
+        ``game.sit("Ana").flip("Ada", "Fisticuffs")`` takes the flip in Ana's seat: the event
+        records it, and the rules of P-1 decide whether Ana may take it. Returns the game.
+        """
+        self.seating.check_sit(seat)
+        self.seat = seat
+        return self
+
+    @property
+    def seats(self) -> list[str]:
+        """Everyone at the table: the players, then the GM (empty for a game without a roster)."""
+        return self.seating.seats
+
+    def is_gm(self, seat: str | None) -> bool:
+        """True for the GM's seat, and for any seat of a game without a roster (P-1)."""
+        return self.seating.is_gm(seat)
+
+    def owner_of(self, character: str) -> str:
+        """The player who plays ``character``; the GM's name (``""`` without a GM) for an NPC."""
+        return self.seating.owner(character)
+
+    def characters_of(self, seat: str | None, characters: Iterable[str]) -> list[str]:
+        """Which of ``characters`` ``seat`` may act for: a player's own, or all of them for the GM (P-1)."""
+        return self.seating.characters_of(seat, list(characters))
+
+    def may_take(self, action: str, seat: str | None = None, **args: Any) -> str | None:
+        """Why ``seat`` (the current one by default) may not take ``action`` with ``args``, or None if it may."""
+        try:
+            self.seating.check_turn(action, self._seat_rule(action), args, seat if seat is not None else self.seat,
+                                    recorded=False)
+        except IllegalActionError as refusal:
+            return str(refusal)
+        return None
+
+    def seat_of(self, event: Event) -> str:
+        """``Ana`` or ``Gil (GM)``: the seat an event was taken from, as the log shows it (``""`` for none)."""
+        return seat_label(event.seat, self.gm) if event.seat else ""
+
+    @classmethod
+    def _seat_rule(cls, action: str) -> SeatRule:
+        if action == "note":
+            return ANY_SEAT
+        return cls.seat_rules.get(action, GM_ONLY)
+
+    def waiting(self) -> Waiting | None:
+        """What the game waits for and from whom, or None when any player may take a turn."""
+        return self._waiting()
+
+    def whose_turn(self) -> str:
+        """The line at the top of a table: ``Ben (Bruno) must discard 2 cards``, or who may act now."""
+        waiting = self._waiting()
+        if waiting is None:
+            if self.seating.seated:
+                return "Nothing is waited for: any player may take a turn for their character."
+            return "Nothing is waited for: take the next turn."
+        return waiting.prefix + self.waiting_text(waiting)
+
+    def waiting_seat(self) -> str | None:
+        """The seat whose step the game waits for (None when nothing is, or the game has no roster)."""
+        waiting = self._waiting()
+        if waiting is None or not self.seating.seated:
+            return None
+        if waiting.character is None:
+            return self.gm or None
+        return self.owner_of(waiting.character) or None
+
+    def waiting_text(self, waiting: Waiting) -> str:
+        """``Ben (Bruno) must discard 2 cards``: the step with the seat that takes it."""
+        if waiting.character is None:
+            who = f"{self.gm} (GM)" if self.gm else "The GM"
+            return f"{who} {waiting.doing}"
+        if not self.seating.seated:
+            return f"{waiting.character} {waiting.doing}"
+        owner = self.owner_of(waiting.character)
+        seat = owner if owner and owner != self.gm else f"{self.gm} (GM)" if self.gm else "The GM"
+        return f"{seat} ({waiting.character}) {waiting.doing}"
+
+    # -- voids and notes (P-2, P-3) --------------------------------------------------------
+
+    def void(self, turn: TurnNumber, reason: VoidReason) -> VoidResult:
+        """Take back turn ``turn`` (numbered from 1) with a new turn; the GM's alone (P-2).
+
+        Only the latest turn still standing can be voided (void the later ones first). The game
+        becomes what the turns before it made it; the cards it drew stay drawn (discarded).
+        """
+        return self._perform("void", {"turn": turn, "reason": reason})
+
+    def note(self, text: NoteText, turn: NoteTurn = None, in_character: InCharacter = False) -> NoteResult:
+        """Attach a note to a turn: the seat's own latest turn by default (P-3); it changes nothing in play.
+
+        A player notes turns taken in their seat; the GM notes any turn, or narrates with no turn
+        before the first one.
+        """
+        return self._perform("note", {"text": text, "turn": turn, "in_character": in_character})
+
+    def standing(self, index: int) -> bool:
+        """True when the event at ``index`` is a turn of play that has not been voided."""
+        return self.log[index].action not in NOT_VOIDABLE and index not in self.voided
+
+    def prepare_replay(self, events: Iterable[Event]) -> None:
+        """Before replaying ``events``: keep the state before each turn a later void takes back (no replay twice)."""
+        for event in events:
+            turn = event.args.get("turn") if event.action == "void" else None
+            if type(turn) is int:
+                self._wanted_before.add(turn - 1)
+
+    def _do_void(self, rng: GameRandom, turn: int, reason: str) -> VoidResult:
+        index = turn - 1
+        if index >= len(self.log):
+            raise OutOfRangeError(f"void turn {turn}", f"the game has {len(self.log)} turns", "P-2")
+        event = self.log[index]
+        if event.action in NOT_VOIDABLE:
+            raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "P-2",
+                                     "void a turn of play")
+        if index in self.voided:
+            raise IllegalActionError(f"void turn {turn}", f"it was voided at turn {self.voided[index][0] + 1}", "P-2")
+        later = [e.index + 1 for e in self.log.events[index + 1:] if self.standing(e.index)]
+        if later:
+            raise IllegalActionError(f"void turn {turn}", f"turn {later[-1]} came after it and still stands", "P-2",
+                                     f"void the latest turn first (turn {later[-1]})")
+        actor = next((v for k, v in event.args.items() if k in _ACTOR_ARGS and isinstance(v, str)), "")
+        by = self.seat_of(event)
+        taken_by = f"{by} for {actor}" if by and actor and by != actor else by or actor
+        current = self._decks()
+        state, seating = self._state_before(index)
+        self.state = state
+        carry_decks(self._decks(), current)
+        self.seating = seating
+        self.voided[index] = (len(self.log), reason)
+        return VoidResult(turn, event.action, taken_by, reason)
+
+    def _state_before(self, index: int) -> tuple[Any, Seating]:
+        """The state and seating just before event ``index``, from what was kept or by replaying the turns before it."""
+        kept = self._kept_before.pop(index, None)
+        if kept is not None:
+            return kept
+        if self._before_latest is not None and self._before_latest[0] == index:
+            _, state, seating = self._before_latest
+            self._before_latest = None
+            return state, seating
+        earlier = self.fresh()
+        events = self.log.events[:index]
+        earlier.prepare_replay(events)
+        for event in events:
+            earlier.apply(event)
+        return earlier.state, earlier.seating
+
+    def _do_note(self, rng: GameRandom, text: str, turn: int | None = None, in_character: bool = False) -> NoteResult:
+        seat = self._turn_seat
+        player = seat is not None and not self.is_gm(seat)
+        if turn is None:
+            mine = [e.index for e in self.log.events if e.action != "note" and (not player or e.seat == seat)]
+            if not mine and player:
+                raise IllegalActionError("note", f"{seat} has taken no turn yet", "P-3",
+                                         "take a turn first, then add the note")
+            index = mine[-1] if mine else None
+        else:
+            index = turn - 1
+            if index >= len(self.log):
+                raise OutOfRangeError(f"note on turn {turn}", f"the game has {len(self.log)} turns", "P-3")
+            if self.log[index].action == "note":
+                raise IllegalActionError(f"note on turn {turn}", "it is a note itself", "P-3",
+                                         "attach the note to a turn of play")
+            if player and self.log[index].seat != seat:
+                raise IllegalActionError(f"note on turn {turn}", f"it was not taken in {seat}'s seat", "P-3",
+                                         "a player notes their own turns; the GM notes any")
+        if in_character and index is None:
+            raise IllegalActionError("note in character", "there is no turn, so no character, to speak for", "P-3")
+        event = self.log[index] if index is not None else None
+        speaker = ""
+        if event is not None:
+            speaker = next((v for k, v in event.args.items() if k in _ACTOR_ARGS and isinstance(v, str)), "")
+        if in_character and not speaker:
+            raise IllegalActionError("note in character", "that turn has no character to speak for", "P-3",
+                                     "write it out of character")
+        by = seat_label(seat, self.gm) if seat else ""
+        self.notes.setdefault(index, []).append(len(self.log))
+        return NoteResult(None if index is None else index + 1, by, speaker, text, in_character)
 
     # -- the public face ---------------------------------------------------------------
 
@@ -253,8 +468,15 @@ class Game(ABC):
         # A live action keeps a snapshot so a refusal changes nothing; a replayed event does not
         # need one: if it fails, the replay as a whole fails and the game is marked broken.
         saved = copy.deepcopy(self.state) if recorded is None else None
+        if recorded is not None and index in self._wanted_before:  # a later void takes this turn back
+            self._kept_before[index] = (copy.deepcopy(self.state), self.seating.copy())
+        seat = recorded.seat if recorded is not None else self.seat
+        table = (self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
+        rule = self._seat_rule(action)
         try:
             check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
+            self.seating.check_turn(action, rule, args, seat, recorded=recorded is not None)  # who may (P-1)
+            self._turn_seat = seat
             if rig:
                 decks = self._decks()
                 for name, codes in rig.cards.items():
@@ -281,9 +503,13 @@ class Game(ABC):
                 self._broken = True
             else:
                 self.state = saved
+                self.seating, self.voided, self.notes = table
             raise
+        self.seating.after_turn(rule, args, seat)
+        if action not in NOT_VOIDABLE:
+            self._before_latest = (index, saved, table[0]) if saved is not None else None
         if recorded is None:
-            self.log.append(action, args, outcome, rig.to_dict() if rig else None)
+            self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat)
         elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
             self._broken = True
             raise ReplayMismatchError(
@@ -319,6 +545,8 @@ class Game(ABC):
                players: Mapping[str, Iterable[str]] | None = None, gm: str = "") -> Game:
         """Rebuild a game from its start and events, checking each event on the way."""
         game = cls(seed, practice=practice, players=players, gm=gm, **options)
+        events = list(events)
+        game.prepare_replay(events)
         for event in events:
             game.apply(event)
         return game
@@ -326,7 +554,9 @@ class Game(ABC):
     def replayed(self, turns: int | None = None) -> Game:
         """A fresh game with this one's start and its first ``turns`` events replayed (all by default)."""
         game = self.fresh()
-        for event in list(self.log)[:turns]:
+        events = list(self.log)[:turns]
+        game.prepare_replay(events)
+        for event in events:
             game.apply(event)
         return game
 
@@ -337,6 +567,8 @@ class Game(ABC):
 
 SEED_LIMIT = 200
 NAME_LIMIT = 60
+_ACTOR_ARGS = ("character", "attacker", "physician", "name")
+"""Arguments that name the character who acts, in the order a turn's actor is looked for."""
 
 
 def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[dict[str, list[str]], str]:

@@ -17,8 +17,9 @@ from kit.core.describe import Description, Fact, write
 from kit.core.errors import InvalidCharacterError, UnknownNameError
 from kit.core.params import check_call
 from kit.core.randomness import GameRandom
+from kit.core.table_turns import Waiting
 from kit.falkefateifaux.base import codes, plain_arg
-from kit.falkefateifaux.character import build_character
+from kit.falkefateifaux.character import build_character, name_clash
 from kit.falkefateifaux.flip import FlipActions
 from kit.falkefateifaux.hands import HandActions
 from kit.falkefateifaux.limits import (
@@ -43,6 +44,7 @@ from kit.falkefateifaux.limits import (
 )
 from kit.falkefateifaux.planning import SideSpec
 from kit.falkefateifaux.results import FlipPlan, TableChange
+from kit.falkefateifaux.seats import SEAT_RULES
 from kit.falkefateifaux.skills import level_name
 from kit.falkefateifaux.status import StatusActions
 
@@ -57,6 +59,20 @@ class FalkeFateiFauxGame(FlipActions, HandActions, StatusActions):
     >>> game.state.fate.size
     108
     """
+
+    seat_rules = SEAT_RULES
+
+    def _waiting(self) -> Waiting | None:
+        """The forced discard, the choice of a card or the guiding of fate the table waits for."""
+        awaiting = self.awaiting
+        if awaiting is None:
+            return None
+        doing = {
+            "discard": f"must discard {awaiting.count} card{'s' if awaiting.count != 1 else ''}",
+            "choose": "must choose a card from the stack",
+            "guide": "may guide fate: play a card from hand, or pass",
+        }[awaiting.action]
+        return Waiting(doing, awaiting.character)
 
     # -- looking at the table ----------------------------------------------------------
 
@@ -174,7 +190,7 @@ class FalkeFateiFauxGame(FlipActions, HandActions, StatusActions):
                           npc: bool = False) -> TableChange:
         self._require_free("add_character")
         ch = build_character(name, high_concept, trouble, adverbs, negative_adverb, great, good, poor, npc)
-        if any(other.lower() == ch.name.lower() for other in self.state.characters):
+        if name_clash(ch.name, self.state.characters) is not None:
             raise InvalidCharacterError(f"character {ch.name!r}", "a character of that name is already at the table",
                                         "F-14", "choose another name")
         self.state.characters[ch.name] = ch

@@ -104,6 +104,7 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
         checked.problem = problem
         return checked
     prev = game.log.genesis
+    game.prepare_replay(cell.event for cell in raw.turns if cell.event is not None)
     for cell in raw.turns:
         turn_problem = _check_turn(game, cell, prev, full, checked.outputs)
         if turn_problem:
@@ -203,8 +204,8 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         return problem
     event = cell.event
     assert event is not None
-    if event.seat is not None and event.seat not in game.players and event.seat != game.gm:
-        return f"it was taken in the seat of {event.seat[:40]!r}, who is not at this table"
+    if event.seat is not None and event.seat not in game.seats:
+        return f"it was taken in the seat of {event.seat[:40]!r}, who is not at this table (P-1)"
     try:
         result = game.apply(event)  # its hash is checked first, then its arguments, then the rules run
     except ReplayMismatchError as error:
@@ -213,6 +214,8 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "
                 "(the outcome was changed)")
     except RulesError as error:
+        if error.ruling == "P-1":
+            return f"it was taken in a seat that may not take it: {error}"
         return f"the rules refuse it on replay: {error}"
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as error:
         # An event of a hostile file that no kit wrote: report it, never crash the reader.

@@ -64,23 +64,56 @@ def check_code(code: str, events: list[Event]) -> CodeCheck:
     return CodeCheck(code, turn, False, f"{code} does not match {what}: the file's code for that turn is {actual}")
 
 
+def who_took(game: Game, event: Event) -> str:
+    """``Ana (Ada)``: the seat that took a turn and the character who acted, as a post and the log name them."""
+    actor = actor_of(event) if event.action not in ("void", "note") else None
+    if event.seat is None:
+        return actor or ""
+    seat = f"{event.seat}, GM" if event.seat == game.gm else event.seat
+    return f"{seat} ({actor})" if actor and actor != event.seat else seat
+
+
 def render_post(game: Game, turn: int, fmt: str = "markdown") -> str:
-    """Turn ``turn`` (1-based) of ``game`` as a forum post: heading, the result, the code."""
+    """Turn ``turn`` (1-based) of ``game`` as a forum post: heading, the result, its notes, the code.
+
+    The post of the latest turn ends by naming who acts next, so the thread tells the next player.
+    """
     if fmt not in POST_FORMATS:
         raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
     if not 1 <= turn <= len(game.log):
         raise ValueError(f"turn {turn}: the game has {len(game.log)} turns (1–{len(game.log)})")
     event = game.log[turn - 1]
-    result: Any = game.results[turn - 1]
-    body = FORMATS[fmt](result.describe()) if hasattr(result, "describe") else str(result)
-    actor = actor_of(event)
+    render = FORMATS[fmt]
+    parts = [_body(game.results[turn - 1], render)]
+    if turn - 1 in game.voided:
+        at, reason = game.voided[turn - 1]
+        parts.append(_line(fmt, f"Voided at turn {at + 1}: {reason} (P-2)"))
+    note_turns = game.notes.get(turn - 1, []) if event.action != "note" else []
+    parts += [_body(game.results[index], render) for index in note_turns]
+    if turn == len(game.log) or all(game.log[i].action == "note" for i in range(turn, len(game.log))):
+        parts.append(_line(fmt, f"Next: {game.whose_turn()}"))
+    who = who_took(game, event)
     title = game.title or game.system
     code = turn_code(event)
+    body = "\n\n".join(parts) if fmt == "markdown" else "\n".join(parts)
     if fmt == "markdown":
-        who = f" · {escape_markdown(actor)}" if actor else ""
-        return f"**Turn {turn}**{who} · {escape_markdown(title)}\n\n{body}\n\n`{code}`"
+        by = f" · {escape_markdown(who)}" if who else ""
+        return f"**Turn {turn}**{by} · {escape_markdown(title)}\n\n{body}\n\n`{code}`"
     if fmt == "bbcode":
-        who = f" · {escape_bbcode(actor)}" if actor else ""
-        return f"[b]Turn {turn}[/b]{who} · {escape_bbcode(title)}\n{body}\n{code}"
-    who = f" · {actor}" if actor else ""
-    return f"Turn {turn}{who} · {title}\n{body}\n{code}"
+        by = f" · {escape_bbcode(who)}" if who else ""
+        return f"[b]Turn {turn}[/b]{by} · {escape_bbcode(title)}\n{body}\n{code}"
+    by = f" · {who}" if who else ""
+    return f"Turn {turn}{by} · {title}\n{body}\n{code}"
+
+
+def _body(result: Any, render: Any) -> str:
+    return render(result.describe()) if hasattr(result, "describe") else str(result)
+
+
+def _line(fmt: str, text: str) -> str:
+    """One plain line of a post, escaped for its format and set in italics."""
+    if fmt == "markdown":
+        return f"*{escape_markdown(text)}*"
+    if fmt == "bbcode":
+        return f"[i]{escape_bbcode(text)}[/i]"
+    return text

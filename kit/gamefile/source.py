@@ -157,10 +157,18 @@ def rig_source(rig: Mapping[str, Any] | None) -> str:
 
 
 def turn_source(cls: type[Game], event: Event) -> str:
-    """The canonical source of a turn cell: ``game.<rig>.<action>(...)``."""
+    """The canonical source of a turn cell: ``game.sit("Ana").<rig>.<action>(...)``.
+
+    The seat comes first when the turn was taken from one (P-1), then a practice game's rig.
+    """
+    parts = ["game"]
+    if event.seat is not None:
+        parts.append(f"sit({py_literal(event.seat)})")
     rig = rig_source(event.rig)
-    call = call_source(cls, event.action, event.args)
-    return f"game.{rig}.{call}" if rig else f"game.{call}"
+    if rig:
+        parts.append(rig)
+    parts.append(call_source(cls, event.action, event.args))
+    return ".".join(parts)
 
 
 def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, practice: bool = False,

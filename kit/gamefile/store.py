@@ -409,9 +409,15 @@ def _check_view(events: list[Event], expected_turn: int | None, expected_head: s
         )
 
 
-def perform(game: Game, action: str, args: Mapping[str, Any], rig: Mapping[str, Any] | None = None) -> Any:
-    """Take one action on ``game`` by name, as a turn cell would (RulesError when refused)."""
+def perform(game: Game, action: str, args: Mapping[str, Any], rig: Mapping[str, Any] | None = None,
+            seat: str | None = None) -> Any:
+    """Take one action on ``game`` by name, as a turn cell would (RulesError when refused).
+
+    ``seat`` sits the game there first (P-1); without it the game's current seat takes the turn.
+    """
     check_args(type(game), action, args)
+    if seat is not None:
+        game.sit(seat)
     if rig:
         cards = rig.get("cards") or {}
         if len(cards) > 1:
@@ -430,7 +436,7 @@ def perform(game: Game, action: str, args: Mapping[str, Any], rig: Mapping[str, 
 def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, Any], *,
                 expected_turn: int | None = None, expected_head: str | None = None,
                 rig: Mapping[str, Any] | None = None, game: Game | None = None,
-                timeout: float = LOCK_TIMEOUT) -> tuple[Game, Any]:
+                timeout: float = LOCK_TIMEOUT, seat: str | None = None) -> tuple[Game, Any]:
     """Take one turn and write it into the game file; returns the game and the result.
 
     Without ``game``, under the file's lock: re-read and fully verify the file (a seeded replay
@@ -445,6 +451,8 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
     and the header are written: the cost no longer grows with a replay of the whole game.
     """
     if game is not None:
+        if seat is not None:
+            game.sit(seat)
         return game, append_to_game(path, game, action, args, expected_turn=expected_turn,
                                     expected_head=expected_head, rig=rig, timeout=timeout)
     target = Path(path)
@@ -456,7 +464,7 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
         game = checked.game
         if game.log.version != FORMAT_VERSION:
             raise GameFileError(version_1_refusal(target))
-        result = perform(game, action, args, rig)
+        result = perform(game, action, args, rig, seat)
         _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
     return game, result
 
@@ -600,6 +608,8 @@ def has_canonical_ids(raw: RawGameFile) -> bool:
 
 def rebuild(game: Game, turns: int) -> None:
     """Make ``game`` again what its first ``turns`` events make (after a turn that was not written)."""
+    seat = game.seat
     with paused_gc():
         fresh = game.replayed(turns)
     vars(game).update(vars(fresh))
+    game.seat = seat  # the table's seat stays where it was

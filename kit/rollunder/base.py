@@ -12,6 +12,7 @@ from kit.core.tarot import TarotCard, tarot_deck
 from kit.rollunder.checks import DIE, Outcome, modifiers_of
 from kit.rollunder.limits import OPTION_TYPES
 from kit.rollunder.results import Delivery, TestSide
+from kit.rollunder.seats import SEAT_RULES
 from kit.rollunder.sheet import BASE_SKILLS, Character, lookup
 from kit.rollunder.state import Healing, RollUnderState
 
@@ -34,6 +35,7 @@ class RollUnderBase(Game):
         "physical_test_hours": 24,
     }
     option_types: ClassVar[dict[str, Any]] = OPTION_TYPES
+    seat_rules = SEAT_RULES
     """The options' types and bounds, checked when the table is set up (G-3)."""
     state: RollUnderState
 

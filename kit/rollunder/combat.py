@@ -33,6 +33,7 @@ from kit.core.errors import (
     PendingActionError,
 )
 from kit.core.randomness import GameRandom
+from kit.core.table_turns import Waiting
 from kit.rollunder.base import RollUnderBase
 from kit.rollunder.checks import active_wins, modifiers_of
 from kit.rollunder.limits import (
@@ -86,6 +87,16 @@ class CombatActions(RollUnderBase):
     def combat(self) -> CombatState | None:
         """The combat in progress, if any."""
         return self.state.combat
+
+    def _waiting(self) -> Waiting | None:
+        """In combat: who declares next this round, or the GM to start the next round."""
+        combat = self.state.combat
+        if combat is None:
+            return None
+        prefix = "Ambush round: " if combat.is_free_round else f"Round {combat.round}: "
+        if combat.current is not None:
+            return Waiting("declares an action", combat.current, prefix)
+        return Waiting("starts the next round or ends the combat", None, prefix)
 
     @property
     def current_combatant(self) -> str | None:

@@ -11,6 +11,7 @@ HOMES = {
     "kit.falkefateifaux.hands": {"discard", "mulligan", "prepare", "trust_the_fates", "end_scene", "award_fate"},
     "kit.falkefateifaux.status": {"add_condition", "remove_condition", "injure", "heal", "lose_control",
                                   "regain_control", "set_skill", "adjust_refresh"},
+    "kit.core.game": {"void", "note"},  # every system's (P-2, P-3)
 }
 
 

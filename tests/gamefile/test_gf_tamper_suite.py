@@ -19,6 +19,7 @@ from kit import gamefile, systems
 from kit.cli import main
 from kit.core.errors import IllegalActionError
 from kit.core.events import Event, genesis_hash
+from kit.core.game import Game
 from kit.gamefile import check_code, turn_code, verify
 
 CHECK = {"character": "Mira", "skill": "Defy", "difficulty": "Hard"}
@@ -34,12 +35,19 @@ def _real_suitpairs(path: Path, turns: int = 6) -> gamefile.GameFile:
         ("create_character", {"name": "Tomas", "identity": "Collector", "strength": 2, "intelligence": 4,
                               "dexterity": 2, "charisma": 2, "skills": ["Intimidate", "Tinker", "Evade", "Charm"]}),
     ]:
-        game, _ = gamefile.append_turn(path, action, args, expected_turn=game.turn)
+        game, _ = gamefile.append_turn(path, action, args, expected_turn=game.turn, seat="Gil")
     while game.turn < turns:
         pending = game.pending("Mira")
         action, args = ("accept", {"character": "Mira"}) if pending else ("check", CHECK)
-        game, _ = gamefile.append_turn(path, action, args, expected_turn=game.turn)
+        game, _ = gamefile.append_turn(path, action, args, expected_turn=game.turn, seat="Ana")
     return gamefile.load_file(path)
+
+
+def _seat_in(remade: Game, game: Game, event: Event) -> str | None:
+    """The seat ``event`` of ``game`` takes in ``remade``: the same player, or ``remade``'s GM for the GM's turns."""
+    if not remade.gm:
+        return None
+    return remade.gm if event.seat == game.gm else event.seat
 
 
 def _codes(path: Path) -> list[str]:
@@ -118,7 +126,7 @@ def test_g5_a_changed_start_resaved_with_fresh_hashes_breaks_every_posted_code(t
     start.update(change.get("options", {}))
     remade = systems.new_game("suitpairs", seed=game.seed, **start)
     for event in game.log:
-        gamefile.perform(remade, event.action, event.args)
+        gamefile.perform(remade, event.action, event.args, None, _seat_in(remade, game, event))
     forged = tmp_path / "forged.ipynb"
     gamefile.save(remade, forged)
     # Edited by hand without fresh hashes, the start no longer matches the chain.
@@ -143,7 +151,7 @@ def test_g5_a_re_seeded_game_matches_no_posted_code_and_is_another_game(tmp_path
     posted = _codes(path)
     remade = systems.new_game("suitpairs", seed="another-seed", players=game.players, gm=game.gm)
     for event in game.log:
-        gamefile.perform(remade, event.action, event.args)
+        gamefile.perform(remade, event.action, event.args, None, _seat_in(remade, game, event))
     forged = tmp_path / "forged.ipynb"
     gamefile.save(remade, forged)
     events = verify(forged).events
