@@ -782,6 +782,20 @@ def check_call(cls: type, action: str, args: Mapping[str, Any]) -> None:
         check.check(value, _At(action, name, expected=check.expected))
 
 
+def argument_problem(cls: type, action: str, name: str, value: Any) -> RulesError | None:
+    """The refusal one argument of an action would meet from its annotation (G-2, G-3), or None when it passes.
+
+    The same check :func:`check_call` makes of that one argument, for a form that shows each
+    field's problem beside it. ``KeyError`` for an action or parameter the class does not have.
+    """
+    check = plans(cls)[action].checks[name]
+    try:
+        check.check(value, _At(action, name, expected=check.expected))
+    except RulesError as error:
+        return error
+    return None
+
+
 @functools.cache
 def _option_checks(cls: type) -> dict[str, _Check]:
     types_ = getattr(cls, "option_types", None) or {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kit.core.cards import Card
@@ -80,11 +81,25 @@ class Character:
         return True
 
 
-def _text(value: object, what: str) -> str:
+def written(value: object) -> str | None:
+    """The text a sheet's field holds, stripped, or None when nothing is written there (F-14)."""
     if not isinstance(value, str) or not value.strip():
+        return None
+    return value.strip()
+
+
+def name_clash(name: str, taken: Iterable[str]) -> str | None:
+    """The name among ``taken`` that ``name`` repeats (case-insensitively, as the table tells them apart), or None."""
+    key = name.strip().lower()
+    return next((other for other in taken if other.lower() == key), None)
+
+
+def _text(value: object, what: str) -> str:
+    text = written(value)
+    if text is None:
         raise InvalidCharacterError(what, "must be written (non-empty text)", "F-14",
                                     "every character has a High Concept, a Trouble and four adverbs")
-    return value.strip()
+    return text
 
 
 def build_character(name: str, high_concept: str, trouble: str, adverbs: list[str], negative_adverb: str,

@@ -21,6 +21,21 @@ BASE_SKILLS = (
 )
 SHEET_RULING = "R-1"
 
+SHEET_VALUE_MAX = 30
+"""An attribute, a skill or armour is 0…30 on a sheet (R-1)."""
+
+TRACK_MIN, TRACK_MAX = 1, 100
+"""A stamina or physical track has 1…100 boxes (R-6)."""
+
+WEAPON_KINDS = ("melee", "ranged")
+"""A weapon is used in melee or at range (R-5)."""
+
+WEAPON_FIELDS = ("name", "damage", "kind", "skill", "familiarity", "unarmed")
+"""The fields a sheet's weapon may have (R-5)."""
+
+DEFAULT_WEAPON_SKILL = "Bash and Stab"
+"""The skill a weapon uses when its sheet names none (R-5)."""
+
 
 def _key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
@@ -56,10 +71,34 @@ def _ordered(values: dict[str, int], base: tuple[str, ...]) -> dict[str, int]:
     return {name: values[name] for name in first + rest}
 
 
-def _text(value: Any, what: str) -> str:
+def written(value: Any) -> str | None:
+    """The text a sheet's field holds, its runs of spaces made one, or None when nothing is written there."""
     if not isinstance(value, str) or not value.strip():
-        raise MalformedInputError(what, "must be non-empty text", SHEET_RULING)
+        return None
     return " ".join(value.split())
+
+
+def same_name(first: str, second: str) -> bool:
+    """True when two names on a sheet are the same but for case and spacing."""
+    return _key(first) == _key(second)
+
+
+def base_name(name: str, base: tuple[str, ...]) -> str:
+    """The text's own spelling of a base attribute or skill (``"agility"`` → ``Agility``); other names as given."""
+    return next((b for b in base if same_name(b, name)), name)
+
+
+def name_clash(name: str, taken: Iterable[str]) -> str | None:
+    """The name among ``taken`` that ``name`` repeats (ignoring case), or None."""
+    key = name.casefold()
+    return next((other for other in taken if other.casefold() == key), None)
+
+
+def _text(value: Any, what: str) -> str:
+    text = written(value)
+    if text is None:
+        raise MalformedInputError(what, "must be non-empty text", SHEET_RULING)
+    return text
 
 
 @dataclass(frozen=True)
@@ -89,19 +128,19 @@ def parse_weapon(data: Any, skills: Iterable[str]) -> Weapon:
     if not isinstance(data, dict):
         raise MalformedInputError(f"weapon {data!r}", "must be an object with name, damage, kind and skill",
                                   SHEET_RULING)
-    known = {"name", "damage", "kind", "skill", "familiarity", "unarmed"}
+    known = set(WEAPON_FIELDS)
     extra = sorted(set(data) - known)
     if extra:
         raise UnknownNameError(f"weapon field {extra[0]!r}", "is not a weapon field", SHEET_RULING,
                                f"fields: {', '.join(sorted(known))}")
     name = _text(data.get("name"), "weapon name")
     kind = data.get("kind", "melee")
-    if kind not in ("melee", "ranged"):
+    if kind not in WEAPON_KINDS:
         raise MalformedInputError(f"weapon {name!r} kind {kind!r}", "must be melee or ranged", "R-5")
     familiarity, unarmed = data.get("familiarity", False), data.get("unarmed", False)
     if not isinstance(familiarity, bool) or not isinstance(unarmed, bool):
         raise MalformedInputError(f"weapon {name!r}", "familiarity and unarmed must be true or false", "R-5")
-    skill = lookup(data.get("skill", "Bash and Stab"), skills, "skill", "R-5")
+    skill = lookup(data.get("skill", DEFAULT_WEAPON_SKILL), skills, "skill", "R-5")
     damage = _whole(data.get("damage"), f"weapon {name!r} damage", 0, MAX_WEAPON_DAMAGE)
     return Weapon(name, damage, kind == "ranged", skill, familiarity, unarmed)
 
@@ -159,10 +198,10 @@ def build_character(name: str, player: str, attributes: Any, skills: Any, weapon
     attrs: dict[str, int] = {}
     for attr_name, value in attributes.items():
         clean = _text(attr_name, "attribute name")
-        canonical = next((b for b in BASE_ATTRIBUTES if _key(b) == _key(clean)), clean)
+        canonical = base_name(clean, BASE_ATTRIBUTES)
         if any(_key(a) == _key(canonical) for a in attrs):
             raise InvalidCharacterError(f"attribute {clean!r} of {name}", "is given twice", SHEET_RULING)
-        attrs[canonical] = _whole(value, f"attribute {canonical} of {name}", 0, 30)
+        attrs[canonical] = _whole(value, f"attribute {canonical} of {name}", 0, SHEET_VALUE_MAX)
     attrs = _ordered(attrs, BASE_ATTRIBUTES)
     missing = [a for a in BASE_ATTRIBUTES if a not in attrs]
     if missing:
@@ -175,10 +214,10 @@ def build_character(name: str, player: str, attributes: Any, skills: Any, weapon
     sk: dict[str, int] = {}
     for skill_name, value in skills.items():
         clean = _text(skill_name, "skill name")
-        canonical = next((b for b in BASE_SKILLS if _key(b) == _key(clean)), clean)
+        canonical = base_name(clean, BASE_SKILLS)
         if any(_key(s) == _key(canonical) for s in sk):
             raise InvalidCharacterError(f"skill {clean!r} of {name}", "is given twice", SHEET_RULING)
-        sk[canonical] = _whole(value, f"skill {canonical} of {name}", 0, 30)
+        sk[canonical] = _whole(value, f"skill {canonical} of {name}", 0, SHEET_VALUE_MAX)
     sk = _ordered(sk, BASE_SKILLS)
     known_skills = list(BASE_SKILLS) + [s for s in sk if s not in BASE_SKILLS]
     if weapons is None:
@@ -191,7 +230,7 @@ def build_character(name: str, player: str, attributes: Any, skills: Any, weapon
         raise InvalidCharacterError(f"weapons of {name}", "name one weapon twice", "R-5")
     return Character(
         name=name, player=player, attributes=attrs, skills=sk, weapons=arms,
-        armour=_whole(armour, f"armour of {name}", 0, 30),
-        stamina=_whole(stamina, f"stamina track of {name}", 1, 100),
-        physical=_whole(physical, f"physical track of {name}", 1, 100),
+        armour=_whole(armour, f"armour of {name}", 0, SHEET_VALUE_MAX),
+        stamina=_whole(stamina, f"stamina track of {name}", TRACK_MIN, TRACK_MAX),
+        physical=_whole(physical, f"physical track of {name}", TRACK_MIN, TRACK_MAX),
     )

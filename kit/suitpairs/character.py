@@ -61,6 +61,21 @@ class Character:
         }
 
 
+def written(value: object) -> str | None:
+    """The text a sheet's field holds, stripped, or None when nothing is written there (S-1)."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return value.strip()
+
+
+def name_clash(name: str, taken: Iterable[str]) -> str | None:
+    """The name among ``taken`` that ``name`` repeats (the same, or the same but for case and spaces), or None."""
+    if name in taken:
+        return name
+    key = name.strip().casefold()
+    return next((other for other in taken if other.casefold() == key), None)
+
+
 def build_character(name: str, identity: str, attributes: dict[Attribute, Any], skills: Any) -> Character:
     """Check a new sheet against the creation rules (S-1) and build the character.
 
@@ -68,7 +83,7 @@ def build_character(name: str, identity: str, attributes: dict[Attribute, Any], 
     1–5, points not adding up to 10, not exactly one level-1 skill from each attribute's row.
     """
     who = f"character {name!r}"
-    if not isinstance(identity, str) or not identity.strip():
+    if written(identity) is None:
         raise InvalidCharacterError(
             who, "an identity is required", "S-1",
             allowed="Give a word or phrase saying who the character is, such as 'Collector', 'Baker', 'Hero' or 'Fool'",
@@ -77,7 +92,7 @@ def build_character(name: str, identity: str, attributes: dict[Attribute, Any], 
     skill_list = _skill_choices(who, skills)
     return Character(
         name=name,
-        identity=identity.strip(),
+        identity=str(written(identity)),
         attributes={a.title: values[a] for a in Attribute},
         skills={s.name: (1 if s in skill_list else 0) for s in SKILLS},
     )

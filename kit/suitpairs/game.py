@@ -30,8 +30,9 @@ from kit.core.errors import (
 )
 from kit.core.game import Game
 from kit.core.randomness import GameRandom
+from kit.core.table_turns import Waiting
 from kit.suitpairs.attributes import HIGHEST, LOWEST, Attribute, find_attribute
-from kit.suitpairs.character import Character, build_character
+from kit.suitpairs.character import Character, build_character, name_clash
 from kit.suitpairs.difficulties import difficulty as parse_difficulty
 from kit.suitpairs.limits import (
     Charisma,
@@ -48,12 +49,22 @@ from kit.suitpairs.limits import (
     Reason,
     SkillName,
     Strength,
+    TurnOrder,
     What,
     Who,
 )
 from kit.suitpairs.odds import CheckOdds, check_odds
-from kit.suitpairs.results import Adjustment, Change, CharacterCreated, CheckResolved, RollResult, SeriousChange
+from kit.suitpairs.results import (
+    Adjustment,
+    Change,
+    CharacterCreated,
+    CheckResolved,
+    RollResult,
+    SeriousChange,
+    TurnOrderSet,
+)
 from kit.suitpairs.rules import consequence, roll_reason, roll_succeeds
+from kit.suitpairs.seats import SEAT_RULES
 from kit.suitpairs.skills import Skill, find_skill
 from kit.suitpairs.skills import skill as parse_skill
 
@@ -100,13 +111,17 @@ class SuitPairsState:
     characters: dict[str, Character] = field(default_factory=dict)
     pending: dict[str, PendingCheck] = field(default_factory=dict)
     checks_resolved: int = 0
+    turn_order: list[str] = field(default_factory=list)
+    """The order the GM set for checks (empty: the order characters were created in)."""
+    last_resolved: str | None = None
+    """The character whose check was accepted last: the next in the turn order checks next."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SuitPairsState:
         # Saved before every action (and restored on refusal): copy each part by its own fast copy.
         return SuitPairsState(
             {name: copy.deepcopy(person) for name, person in self.characters.items()},
             {name: copy.deepcopy(check) for name, check in self.pending.items()},
-            self.checks_resolved,
+            self.checks_resolved, list(self.turn_order), self.last_resolved,
         )
 
 
@@ -125,6 +140,7 @@ class SuitPairsGame(Game):
     """The options' types, checked when the table is set up (G-3)."""
 
     state: SuitPairsState
+    seat_rules = SEAT_RULES
 
     def _initial_state(self, rng: GameRandom) -> SuitPairsState:
         if not isinstance(self.options["consequences"], bool):
@@ -202,7 +218,38 @@ class SuitPairsGame(Game):
         """GM: take away attribute or skill points; values stay within 0–5 (an attribute at 0 brings S-6)."""
         return self._perform("take_away", {"character": character, "what": what, "points": points, "reason": reason})
 
+    def set_turn_order(self, order: TurnOrder) -> TurnOrderSet:
+        """GM: the order characters make their checks in; characters left out follow in creation order."""
+        return self._perform("set_turn_order", {"order": list(order) if isinstance(order, tuple) else order})
+
+    @property
+    def turn_order(self) -> list[str]:
+        """Who checks in which order: the GM's order, then everyone else in creation order."""
+        listed = [name for name in self.state.turn_order if name in self.state.characters]
+        return listed + [name for name in self.state.characters if name not in listed]
+
+    def _waiting(self) -> Waiting | None:
+        """A rolled check waits for its reroll or acceptance; otherwise the next character in the turn order checks."""
+        order = self.turn_order
+        for name in order:
+            if name in self.state.pending:
+                return Waiting("must reroll or accept the roll", name)
+        if not order:
+            return None
+        last = self.state.last_resolved
+        following = order[(order.index(last) + 1) % len(order)] if last in order else order[0]
+        return Waiting("makes the next check", following)
+
     # -- handlers ------------------------------------------------------------------------
+
+    def _do_set_turn_order(self, rng: GameRandom, order: list[str]) -> TurnOrderSet:
+        names = [self._character(name).name for name in order]
+        doubled = sorted({name for name in names if names.count(name) > 1})
+        if doubled:
+            raise MalformedInputError("turn order", f"names {doubled[0]} twice", "P-4",
+                                      allowed="name each character once")
+        self.state.turn_order = names
+        return TurnOrderSet(tuple(self.turn_order))
 
     def _do_create_character(self, rng: GameRandom, name: str, identity: str, strength: Any, intelligence: Any,
                              dexterity: Any, charisma: Any, skills: Any) -> CharacterCreated:
@@ -318,6 +365,7 @@ class SuitPairsGame(Game):
             serious = _serious_change(before_zero, set(person.serious_consequences))
         del self.state.pending[person.name]
         self.state.checks_resolved += 1
+        self.state.last_resolved = person.name
         return CheckResolved(
             character=person.name, skill=found.name, pair=found.pair, level=waiting.level,
             difficulty=waiting.difficulty, target=waiting.target, dice=(waiting.dice[0], waiting.dice[1]),
@@ -385,13 +433,8 @@ class SuitPairsGame(Game):
     def _find_character(self, name: object) -> Character | None:
         if not isinstance(name, str):
             return None
-        if name in self.state.characters:
-            return self.state.characters[name]
-        key = name.strip().casefold()
-        for person in self.state.characters.values():
-            if person.name.casefold() == key:
-                return person
-        return None
+        found = name_clash(name, self.state.characters)
+        return self.state.characters[found] if found is not None else None
 
     def _character(self, name: object) -> Character:
         found = self._find_character(name)

@@ -86,3 +86,7 @@ Reason = Annotated[Line, Ruling("S-5", "Write the reason as text", why="must be 
 ConsequencesOption = Annotated[bool, Ruling("S-5", "give consequences=True or consequences=False",
                                             why="must be True or False")]
 """The ``consequences`` table option (S-5)."""
+
+TurnOrder = Annotated[list[Name], Items(20, "P-4"),
+                      Ruling("P-4", "list the characters in the order they check, e.g. Mira then Tam")]
+"""The GM's turn order: characters by name, each once."""

@@ -259,3 +259,19 @@ class Adjustment(Describable):
             facts=facts,
             notes=self.serious.notes(self.character),
         )
+
+
+@dataclass(frozen=True)
+class TurnOrderSet(Describable):
+    """The GM set the order characters make their checks in (P-4)."""
+
+    order: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {"action": "set_turn_order", "order": list(self.order)}
+
+    def describe(self) -> Description:
+        """``Turn order: Mira, then Tam``."""
+        return Description("Turn order set", ", then ".join(self.order) or "creation order", "neutral",
+                           facts=(Fact("Checks in order", " → ".join(self.order)),))
