@@ -30,9 +30,10 @@ from kit.rollunder.limits import (
     Weapons,
     Who,
 )
+from kit.rollunder.narrative import NarrativeActions
 from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.rollunder.results import CharacterAdded, OpposedResult, TestResult, format_clock
-from kit.rollunder.sheet import build_character
+from kit.rollunder.sheet import build_character, name_clash
 from kit.rollunder.state import TestRecord
 
 ATTACKS = ("attack", "attack_and_defend", "free_attack")
@@ -62,7 +63,7 @@ class AttackOdds:
         return sum((d * p for d, p in self.damage.items()), Fraction(0))
 
 
-class RollUnderGame(CombatActions, HealingActions, FateActions):
+class RollUnderGame(CombatActions, HealingActions, FateActions, NarrativeActions):
     """A game of Roll-Under: 1d20 roll-under tests, degrees, combat rounds and Tarot fate cards.
 
     >>> game = RollUnderGame("doc")
@@ -139,7 +140,7 @@ class RollUnderGame(CombatActions, HealingActions, FateActions):
     def _do_add_character(self, rng: GameRandom, name: Any, attributes: Any, skills: Any, weapons: Any,
                           armour: Any, stamina: Any, physical: Any, player: Any) -> CharacterAdded:
         character = build_character(name, player, attributes, skills, weapons, armour, stamina, physical)
-        if any(existing.casefold() == character.name.casefold() for existing in self.state.characters):
+        if name_clash(character.name, self.state.characters) is not None:
             raise IllegalActionError(f"add {character.name}", "a character of that name is already at the table",
                                      "R-1", "choose another name")
         self.state.characters[character.name] = character

@@ -185,3 +185,21 @@ OPTION_TYPES = {
     "physical_test_hours": PhysicalTestHours,
 }
 """Every Roll-Under table option's type and bounds, checked when the table is set up (G-3)."""
+
+# -- the GM's rulings on narrative changes (R-7a) ----------------------------------------------
+
+MAX_NARRATIVE_REQUESTS = 9999
+"""Narrative change requests are numbered 1…9,999 in the order they were made (R-7a, G-3)."""
+
+NarrativeRequest = Annotated[int, Span(1, MAX_NARRATIVE_REQUESTS, "R-7", "is not the number of a narrative change "
+                                       "request", "give the request's number, 1 for the first made"),
+                             Ruling("R-7", "give the request's number, 1 for the first made")]
+"""A narrative change request by its number: 1 for the first made with a Major Arcanum (R-7, R-7a)."""
+
+Granted = Annotated[bool, Ruling("R-7", "give True to grant the change or False to refuse it",
+                                 why="must be true or false")]
+"""Whether the GM grants the narrative change (R-7a)."""
+
+RulingText = Annotated[Prose, Ruling("R-7", "say in words what the GM decided, or leave it empty",
+                                     why="must be text")]
+"""The GM's ruling in words, kept in the log (R-7a)."""

@@ -467,3 +467,31 @@ class FateSpend(RollUnderResult):
         return Description(title=f"{self.holder} spends {self.card} ({self.arcana}) on {self.on}", verdict=verdict,
                            tone=tone, faces=(Face(self.card, self.card, kind="tarot", chosen=True),),
                            notes=tuple(notes), sections=sections)
+
+
+@dataclass(frozen=True)
+class NarrativeRuling(RollUnderResult):
+    """The GM rules on a narrative change asked for with a Major Arcanum (R-7, R-7a)."""
+
+    request: int
+    holder: str
+    on: str
+    card: str
+    note: str
+    granted: bool
+    ruling: str
+
+    def describe(self) -> Description:
+        """What was asked, whether the GM granted it, and the GM's words."""
+        decision = "granted" if self.granted else "refused"
+        verdict = f"{decision}: {self.note}"
+        facts = [Fact("Asked by", f"{self.holder}, spending {self.card}"), Fact("Change asked", self.note)]
+        if self.on != self.holder:
+            facts.insert(1, Fact("On", self.on))
+        if self.ruling:
+            facts.append(Fact("The GM's ruling", self.ruling))
+        follows = ("The change is now part of the story." if self.granted
+                   else "The story stays as it was; the card stays spent.")
+        return Description(title=f"The GM rules on narrative change {self.request} ({self.card})", verdict=verdict,
+                           tone="success" if self.granted else "failure", facts=tuple(facts),
+                           notes=(follows + " (R-7a)",))

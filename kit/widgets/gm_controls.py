@@ -1,0 +1,176 @@
+"""Pieces every system's GM panel shares: refusals in plain words, a choice of characters by checkboxes.
+
+A GM panel acts only through :meth:`~kit.widgets.session.TableSession.act`, each section with
+its own refusal line (:class:`~kit.widgets.common.ErrorLine`). The rules' refusals sometimes say
+what to pass in a call (``amount=1``); the panel is read by people at a table, so
+:func:`gm_attempt` shows what was asked, why it is refused and the ruling, and leaves out any
+advice written as code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from kit.core.errors import RulesError
+from kit.widgets.common import ErrorLine, attempt
+from kit.widgets.shared import fixed, fixed_layout, html
+
+T = TypeVar("T")
+
+LABEL = {"description_width": "initial"}
+"""Controls show their labels in full."""
+
+_CODE = re.compile(
+    r"\b\w+\s*=|\w\(|\[['\"]|\{['\"]|\b(?:None|True|False)\b|\bgame\.|\b[a-z]+_[a-z_]+\b"
+)
+
+
+def looks_like_code(text: str) -> bool:
+    """True when ``text`` reads like a call or an argument (``amount=1``, ``game.accept('Mira')``, ``end_combat``)."""
+    return bool(_CODE.search(text))
+
+
+def _plain_part(text: str | None) -> str:
+    """``text`` when it reads as words; else its opening clause (before a colon or semicolon) if that does."""
+    if not text:
+        return ""
+    if not looks_like_code(text):
+        return text
+    head = re.split(r"[:;]", text, maxsplit=1)[0].strip()
+    return head if head and not looks_like_code(head) else ""
+
+
+class PlainRefusal(RulesError):
+    """A refusal of the rules, reworded for the table: what was asked, why, the ruling; advice only in words."""
+
+    def __init__(self, error: RulesError, asked: str, ruling: str):
+        what = error.what if error.what and not looks_like_code(error.what) else asked
+        why = _plain_part(error.why) or "the rules do not allow it"
+        allowed = error.allowed if error.allowed and not looks_like_code(error.allowed) else None
+        super().__init__(what, why, error.ruling or ruling, allowed)
+        self.original = error
+
+
+def plain_refusal(error: RulesError, asked: str, ruling: str) -> PlainRefusal:
+    """``error`` in plain words: ``asked`` names the request when the rules' own words are code-like;
+    ``ruling`` is cited when the rules cite none."""
+    return PlainRefusal(error, asked, ruling)
+
+
+def gm_attempt(error_line: ErrorLine, call: Callable[[], T], asked: str, ruling: str) -> T | None:
+    """Run ``call`` (one ``session.act``) like :func:`~kit.widgets.common.attempt`, refusals shown in plain words."""
+    def reworded() -> T:
+        try:
+            return call()
+        except PlainRefusal:
+            raise
+        except RulesError as error:
+            raise plain_refusal(error, asked, ruling) from error
+
+    return attempt(error_line, reworded)
+
+
+def refuse(error_line: ErrorLine, what: str, why: str, ruling: str, allowed: str | None = None) -> None:
+    """Show a refusal the panel makes itself (nothing is asked of the game): plain words and the ruling."""
+    error_line.show(RulesError(what, why, ruling, allowed))
+
+
+def picker(kind: type[Any], **kwargs: Any) -> Any:
+    """A control with its label in full, drawn with the shared layout and style."""
+    kwargs.setdefault("layout", {"width": "auto"})
+    return fixed(kind, style=LABEL, **kwargs)
+
+
+def row(*children: widgets.Widget) -> widgets.HBox:
+    """A wrapping row of controls."""
+    return widgets.HBox(list(children), layout=fixed_layout(flex_flow="row wrap", align_items="center"))
+
+
+def section(title: str, *children: widgets.Widget, css: str = "") -> widgets.VBox:
+    """One GM section: a heading, its controls, its refusal line (given last by the caller)."""
+    box = widgets.VBox([html(f"<b>{title}</b>"), *children],
+                       layout=fixed_layout(border="1px solid #ddd", padding="4px", margin="4px 0"))
+    box.add_class("kit-gm-section")
+    if css:
+        box.add_class(css)
+    return box
+
+
+def set_options(picker_widget: widgets.Dropdown, options: list[tuple[str, Any]], keep: bool = True) -> None:
+    """Give a dropdown new options, keeping its value when it is still offered (else the first, or None)."""
+    kept = picker_widget.value
+    values = [value for _, value in options]
+    if list(picker_widget.options) != options:
+        picker_widget.options = options
+    wanted = kept if keep and kept in values else (values[0] if values else None)
+    if picker_widget.value != wanted:
+        picker_widget.value = wanted
+
+
+class CharacterChecks(widgets.HBox):
+    """A choice of several characters: one checkbox each, labelled with the character's name.
+
+    ``value`` lists the checked names in the order the characters are listed; set it to check
+    exactly those. ``checkboxes`` maps each name to its checkbox (drive ``.value`` headlessly).
+    ``set_names`` follows the table: checkboxes are kept for names still there (checked or not),
+    made for new names (checked when ``checked_by_default``), dropped for names gone.
+    """
+
+    def __init__(self, description: str, tooltip: str = "", checked_by_default: bool = False, **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(**kwargs)
+        self.description = description
+        self.tooltip = tooltip
+        self.checked_by_default = checked_by_default
+        self._label = html(f"<span>{description}:</span>")
+        self._boxes: dict[str, widgets.Checkbox] = {}
+        self._none = html("<i>nobody at the table yet</i>")
+        self.children = (self._label, self._none)
+
+    @property
+    def checkboxes(self) -> dict[str, widgets.Checkbox]:
+        """Each character's checkbox, by name."""
+        return dict(self._boxes)
+
+    @property
+    def names(self) -> list[str]:
+        """The characters offered, in order."""
+        return list(self._boxes)
+
+    @property
+    def value(self) -> list[str]:
+        """The checked characters, in the order they are listed."""
+        return [name for name, box in self._boxes.items() if box.value]
+
+    @value.setter
+    def value(self, names: Iterable[str]) -> None:
+        wanted = set(names)
+        for name, box in self._boxes.items():
+            box.value = name in wanted
+
+    def set_names(self, names: list[str], labels: dict[str, str] | None = None) -> None:
+        """Offer these characters (``labels`` may give a checkbox a longer label than the name)."""
+        labels = labels or {}
+        boxes: dict[str, widgets.Checkbox] = {}
+        for name in names:
+            box = self._boxes.get(name)
+            if box is None:
+                box = fixed(widgets.Checkbox, value=self.checked_by_default, indent=False,
+                            layout={"width": "auto"}, description=labels.get(name, name))
+                box.add_class("kit-character-check")
+                if self.tooltip:
+                    box.tooltip = f"{self.tooltip}: {name}"
+            elif box.description != labels.get(name, name):
+                box.description = labels.get(name, name)
+            boxes[name] = box
+        if list(boxes) != list(self._boxes) or any(boxes[n] is not self._boxes.get(n) for n in boxes):
+            self._boxes = boxes
+            self.children = (self._label, *boxes.values()) if boxes else (self._label, self._none)
+
+
+__all__ = ["LABEL", "CharacterChecks", "PlainRefusal", "gm_attempt", "looks_like_code", "picker", "plain_refusal",
+           "refuse", "row", "section", "set_options"]
