@@ -11,6 +11,8 @@ if TYPE_CHECKING:
 
 EXPORTS = {"CombatSequencer": "kit.widgets.rollunder.combat_sequencer", "TarotHand": "kit.widgets.rollunder.tarot_hand"}
 """Each component class by name → the module that defines it (``from kit.widgets import ...``)."""
+EXPORTS["RollUnderCharacterBuilder"] = "kit.widgets.rollunder.builder"  # the character builder
+EXPORTS["RollUnderGMPanel"] = "kit.widgets.rollunder.gm_panel"  # the GM panel, class GMPanel there
 
 
 def components(session: TableSession) -> list[widgets.Widget]:
@@ -19,3 +21,17 @@ def components(session: TableSession) -> list[widgets.Widget]:
     from kit.widgets.rollunder.tarot_hand import TarotHand
 
     return [CombatSequencer(session), TarotHand(session)]
+
+
+def gm_panel(session: TableSession) -> widgets.Widget:
+    """The Roll-Under GM panel on one session: every action the rules give the GM (shown to the GM's seat)."""
+    from kit.widgets.rollunder.gm_panel import GMPanel
+
+    return GMPanel(session)
+
+
+def builder(session: TableSession) -> widgets.Widget:
+    """The Roll-Under character builder on one session: a sheet checked live against the creation rule."""
+    from kit.widgets.rollunder.builder import CharacterBuilder
+
+    return CharacterBuilder(session)
