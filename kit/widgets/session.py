@@ -31,13 +31,17 @@ Listener = Callable[[Any], None]
 class TableSession:
     """The game a table plays, where it is saved, and who wants to hear about new turns."""
 
-    def __init__(self, game: Game, path: str | Path | None = None):
+    def __init__(self, game: Game, path: str | Path | None = None, seat: str | None = None):
         self.game = game
         self.path = Path(path) if path is not None else None
+        self.seat: str | None = None
+        """Who sits at this table (a player's name or the GM's; None: nobody yet, or a game without seats)."""
         self._file: Any = None
         self._listeners: list[Listener] = []
         self._first_listeners: list[Listener] = []
         self._gc_was_enabled = False
+        if seat is not None:
+            self.sit(seat)
 
     @classmethod
     def open(cls, path: str | Path) -> TableSession:
@@ -53,6 +57,24 @@ class TableSession:
         session._file = held
         schema.prepare()
         return session
+
+    def sit(self, seat: str | None) -> None:
+        """Sit at the table as ``seat`` (P-1): the turns taken here are that seat's."""
+        self.game.sit(seat)
+        self.seat = seat
+
+    @property
+    def is_gm(self) -> bool:
+        """True when the GM sits here, or the game has no seats (everyone may do everything)."""
+        return self.game.is_gm(self.seat)
+
+    def actable(self, characters: list[str]) -> list[str]:
+        """Which of ``characters`` this seat acts for: a player's own, every one for the GM (P-1)."""
+        return self.game.characters_of(self.seat, characters)
+
+    def may_see(self, character: str) -> bool:
+        """Whether this seat sees ``character``'s hand: its own characters, every hand for the GM."""
+        return self.is_gm or self.game.owner_of(character) == self.seat
 
     def listen(self, listener: Listener) -> None:
         """Call ``listener(result)`` after every turn (``None`` after a reload)."""
@@ -92,6 +114,8 @@ class TableSession:
         self._gc_was_enabled = gc.isenabled()
         gc.disable()
         try:
+            if self.game.seat != self.seat:
+                self.game.sit(self.seat)  # the game may be shared; this table's turns are its seat's
             if self.path is None:
                 result = getattr(self.game, action)(**args)
                 self._announce_first(result)
@@ -139,4 +163,6 @@ class TableSession:
 
             self._file = HeldGameFile.open(self.path)
             self.game = self._file.game
+            if self.seat is not None and self.seat in self.game.seats:
+                self.game.sit(self.seat)
         self._announce(None)
