@@ -12,9 +12,7 @@ a refusal shows on ``create_error``, a success resets the form and names the new
 
 from __future__ import annotations
 
-import sys
-import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from html import escape, unescape
 from typing import Any
 
@@ -215,23 +213,3 @@ def field_row(controls: Iterable[widgets.Widget], problem: FieldProblem, note: s
         parts.append(html(f'<div style="color:#555">{escape(note)}</div>'))
     parts.append(problem)
     return widgets.VBox(parts, layout=fixed_layout(margin="0 0 4px 0"))
-
-
-class _BuilderModule(types.ModuleType):
-    """A system's ``builder`` module, callable as its package's ``builder(session)``.
-
-    Importing ``kit.widgets.<system>.builder`` makes the module the package's attribute
-    ``builder``, in place of the package's function of that name; calling the module does what
-    the function does, so ``package.builder(session)`` works whichever of the two it finds.
-    """
-
-    make: Callable[[TableSession], widgets.Widget]
-
-    def __call__(self, session: TableSession) -> widgets.Widget:
-        return type(self).make(session)
-
-
-def callable_as_builder(module_name: str, make: Callable[[TableSession], widgets.Widget]) -> None:
-    """Make the module ``module_name`` callable: ``module(session)`` is ``make(session)`` (see above)."""
-    module = sys.modules[module_name]
-    module.__class__ = type("BuilderModule", (_BuilderModule,), {"make": staticmethod(make)})

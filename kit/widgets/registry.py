@@ -27,6 +27,12 @@ class SystemWidgets(Protocol):
     def components(self, session: TableSession) -> list[widgets.Widget]:
         """The components its table shows, built on one session."""
 
+    def make_builder(self, session: TableSession) -> widgets.Widget:
+        """Its character builder (a sheet checked live against the creation rule)."""
+
+    def make_gm_panel(self, session: TableSession) -> widgets.Widget:
+        """Its GM panel: every action the rules give the GM."""
+
 
 def widgets_of(system: str) -> SystemWidgets:
     """The widgets package of ``system`` (a registry name); KeyError for a system without widgets."""
@@ -44,3 +50,13 @@ def exported_components() -> dict[str, str]:
 def components_for(system: str, session: TableSession) -> list[widgets.Widget]:
     """The system's components, built on one session."""
     return widgets_of(system).components(session)
+
+
+def builder_for(system: str, session: TableSession) -> widgets.Widget:
+    """The system's character builder on ``session``."""
+    return widgets_of(system).make_builder(session)
+
+
+def gm_panel_for(system: str, session: TableSession) -> widgets.Widget:
+    """The system's GM panel on ``session`` (the table shows it to the GM's seat only)."""
+    return widgets_of(system).make_gm_panel(session)

@@ -53,7 +53,7 @@ def fill_ff(builder: FFBuilder, name: str = "Dora") -> None:
 
 def test_ff_builder_shows_each_problem_beside_its_field_live(tmp_path):
     session = open_session(tmp_path, "falkefateifaux")
-    builder = ff_widgets.builder(session)
+    builder = ff_widgets.make_builder(session)
     assert isinstance(builder, FFBuilder)
     assert builder.create_button.disabled and "8 fields to fix" in builder.summary.value
     assert_plain(builder)
@@ -123,7 +123,7 @@ def fill_sp(builder: SPBuilder, name: str = "Ines") -> None:
 
 def test_sp_builder_shows_each_problem_beside_its_field_live(tmp_path):
     session = open_session(tmp_path, "suitpairs")
-    builder = sp_widgets.builder(session)
+    builder = sp_widgets.make_builder(session)
     assert isinstance(builder, SPBuilder)
     assert builder.create_button.disabled and "Points spent: 4 of 10" in builder.points_view.value
     fill_sp(builder)
@@ -183,7 +183,7 @@ def fill_ru(builder: RUBuilder, name: str = "Nell") -> None:
 
 def test_ru_builder_shows_each_problem_beside_its_field_live(tmp_path):
     session = open_session(tmp_path, "rollunder")
-    builder = ru_widgets.builder(session)
+    builder = ru_widgets.make_builder(session)
     assert isinstance(builder, RUBuilder)
     assert shown(builder) == {"name": "Write the character's name (R-1)"} and builder.create_button.disabled
     fill_ru(builder)

@@ -25,12 +25,12 @@ from kit.rollunder.results import AttackResult
 from kit.suitpairs import SuitPairsGame
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
-from kit.widgets.falkefateifaux import gm_panel as ff_gm_panel
+from kit.widgets.falkefateifaux import make_gm_panel as ff_gm_panel
 from kit.widgets.falkefateifaux.gm_panel import GMPanel as FFPanel
 from kit.widgets.gm_controls import CharacterChecks
-from kit.widgets.rollunder import gm_panel as ru_gm_panel
+from kit.widgets.rollunder import make_gm_panel as ru_gm_panel
 from kit.widgets.rollunder.gm_panel import GMPanel as RUPanel
-from kit.widgets.suitpairs import gm_panel as sp_gm_panel
+from kit.widgets.suitpairs import make_gm_panel as sp_gm_panel
 from kit.widgets.suitpairs.gm_panel import GMPanel as SPPanel
 
 GM = "Gil"
@@ -40,21 +40,16 @@ CODE = re.compile(r"\w=|\w\(|\b(?:None|True|False)\b|game\.|\b[a-z]+_[a-z_]+\b|\
 
 
 def save_with_gm(game: Any, target: Path, players: dict[str, list[str]]) -> Path:
-    """Save ``game`` with these players and the GM :data:`GM` in its roster (or the players alone before seats)."""
-    try:
-        game.set_roster(players, gm=GM)
-    except (AttributeError, TypeError):
-        gamefile.save(game, target, players=players)
-    else:
-        gamefile.save(game, target)
+    """Save ``game`` with these players and the GM :data:`GM` in its roster (G-5)."""
+    game.set_roster(players, gm=GM)
+    gamefile.save(game, target)
     return target
 
 
 def gm_session(path: Path) -> TableSession:
-    """A session on the file, its turns taken from the GM's seat (when the game has seats)."""
+    """A session on the file, sitting in the GM's seat (P-1)."""
     session = TableSession.open(path)
-    if hasattr(session.game, "sit") and getattr(session.game, "gm", ""):
-        session.game.sit(session.game.gm)
+    session.sit(GM)
     return session
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.falkefateifaux.creation import FIELDS, SKILL_NAMES, sheet_problems
-from kit.widgets.builder import FieldProblem, SheetBuilder, callable_as_builder, choice_box, field_row, text_box
+from kit.widgets.builder import FieldProblem, SheetBuilder, choice_box, field_row, text_box
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed
 
@@ -107,5 +107,3 @@ class CharacterBuilder(SheetBuilder):
 
 FalkeFateiFauxCharacterBuilder = CharacterBuilder
 """The builder under the name ``kit.widgets`` exports it by (each system has its own ``CharacterBuilder``)."""
-
-callable_as_builder(__name__, CharacterBuilder)  # the package's builder(session), once this module is imported

@@ -23,14 +23,14 @@ def components(session: TableSession) -> list[widgets.Widget]:
     return [CombatSequencer(session), TarotHand(session)]
 
 
-def gm_panel(session: TableSession) -> widgets.Widget:
+def make_gm_panel(session: TableSession) -> widgets.Widget:
     """The Roll-Under GM panel on one session: every action the rules give the GM (shown to the GM's seat)."""
     from kit.widgets.rollunder.gm_panel import GMPanel
 
     return GMPanel(session)
 
 
-def builder(session: TableSession) -> widgets.Widget:
+def make_builder(session: TableSession) -> widgets.Widget:
     """The Roll-Under character builder on one session: a sheet checked live against the creation rule."""
     from kit.widgets.rollunder.builder import CharacterBuilder
 

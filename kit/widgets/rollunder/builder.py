@@ -25,7 +25,6 @@ from kit.rollunder.sheet import BASE_ATTRIBUTES, BASE_SKILLS, DEFAULT_WEAPON_SKI
 from kit.widgets.builder import (
     GM_CHOICE,
     SheetBuilder,
-    callable_as_builder,
     choice_box,
     field_row,
     number_box,
@@ -204,5 +203,3 @@ class CharacterBuilder(SheetBuilder):
 
 RollUnderCharacterBuilder = CharacterBuilder
 """The builder under the name ``kit.widgets`` exports it by (each system has its own ``CharacterBuilder``)."""
-
-callable_as_builder(__name__, CharacterBuilder)  # the package's builder(session), once this module is imported

@@ -22,14 +22,14 @@ def components(session: TableSession) -> list[widgets.Widget]:
     return [AttributeTracker(session)]
 
 
-def gm_panel(session: TableSession) -> widgets.Widget:
+def make_gm_panel(session: TableSession) -> widgets.Widget:
     """The Suit Pairs GM panel on one session: every action the rules give the GM (shown to the GM's seat)."""
     from kit.widgets.suitpairs.gm_panel import GMPanel
 
     return GMPanel(session)
 
 
-def builder(session: TableSession) -> widgets.Widget:
+def make_builder(session: TableSession) -> widgets.Widget:
     """The Suit Pairs character builder on one session: a sheet checked live against the creation rule."""
     from kit.widgets.suitpairs.builder import CharacterBuilder
 

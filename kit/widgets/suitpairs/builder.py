@@ -21,7 +21,7 @@ from kit.suitpairs.attributes import Attribute
 from kit.suitpairs.character import CREATION_MINIMUM, CREATION_POINTS
 from kit.suitpairs.creation import ATTRIBUTE_FIELDS, FIELDS, sheet_problems
 from kit.suitpairs.skills import row
-from kit.widgets.builder import SheetBuilder, callable_as_builder, choice_box, field_row, number_box, text_box
+from kit.widgets.builder import SheetBuilder, choice_box, field_row, number_box, text_box
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -97,5 +97,3 @@ class CharacterBuilder(SheetBuilder):
 
 SuitPairsCharacterBuilder = CharacterBuilder
 """The builder under the name ``kit.widgets`` exports it by (each system has its own ``CharacterBuilder``)."""
-
-callable_as_builder(__name__, CharacterBuilder)  # the package's builder(session), once this module is imported
