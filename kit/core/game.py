@@ -28,7 +28,7 @@ from kit.core.errors import (
 from kit.core.events import GENESIS_HASH, Event, EventLog, canonical_json, genesis_hash
 from kit.core.params import check_call, check_options
 from kit.core.randomness import GameRandom, new_seed, seed_commitment
-from kit.core.seats import ANY_SEAT, GM_ONLY, Seating, SeatRule, seat_label
+from kit.core.seats import ANY_SEAT, GM_ONLY, Seating, SeatRule, check_people, seat_label
 from kit.core.table_turns import (
     NOT_VOIDABLE,
     InCharacter,
@@ -228,6 +228,15 @@ class Game(ABC):
     def characters_of(self, seat: str | None, characters: Iterable[str]) -> list[str]:
         """Which of ``characters`` ``seat`` may act for: a player's own, or all of them for the GM (P-1)."""
         return self.seating.characters_of(seat, list(characters))
+
+    def character_names(self) -> list[str]:
+        """Every character at the table, in the order they joined."""
+        return list(getattr(self.state, "characters", {}))
+
+    def players_without_characters(self) -> list[str]:
+        """The players who play no character yet (they build one at the table)."""
+        owned = {self.owner_of(name) for name in self.character_names()}
+        return [player for player in self.players if player not in owned]
 
     def may_take(self, action: str, seat: str | None = None, **args: Any) -> str | None:
         """Why ``seat`` (the current one by default) may not take ``action`` with ``args``, or None if it may."""
@@ -591,6 +600,7 @@ def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[d
             raise MalformedInputError(f"characters of {name}", f"must be at most 20 names of 1–{NAME_LIMIT} "
                                       "printable characters", "G-5")
         out[name] = listed
+    check_people(list(out), gm)
     out = dict(sorted(out.items()))  # the order a game file keeps them in
     if len(out) > 20:
         raise OutOfRangeError("players", "a table seats at most 20 players", "G-5")

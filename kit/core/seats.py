@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kit.core.errors import IllegalActionError
+from kit.core.errors import IllegalActionError, MalformedInputError
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,20 @@ def join_names(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def check_people(players: list[str], gm: str) -> None:
+    """Refuse a player named twice, or the GM named as a player too (P-1): each person has one seat."""
+    seen: dict[str, str] = {}
+    for name in players:
+        key = name.strip().casefold()
+        if key in seen:
+            raise MalformedInputError(f"player {name.strip()[:40]}", "is named twice", "P-1",
+                                      "name each player once")
+        seen[key] = name
+    if gm and gm.strip().casefold() in seen:
+        raise MalformedInputError(f"game master {gm.strip()[:40]}", "is named as a player too", "P-1",
+                                  "the GM sits in the GM's seat only: name the players without the GM")
 
 
 @dataclass

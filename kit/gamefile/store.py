@@ -30,6 +30,7 @@ from filelock import FileLock, Timeout
 
 from kit.core.events import Event, canonical_json
 from kit.core.game import Game, Rig
+from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
@@ -211,6 +212,8 @@ def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, li
     if isinstance(players, Mapping):
         return {str(name): [str(c) for c in chars] for name, chars in players.items()}
     out: dict[str, list[str]] = {}
+    names = [str(entry).partition("=")[0].strip() for entry in players]
+    check_people(names, "")  # a player named twice is refused, never merged (P-1)
     for entry in players:
         name, _, chars = str(entry).partition("=")
         out[name.strip()] = [c.strip() for c in chars.split(",") if c.strip()]

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from kit.core.describe import Face
 from kit.core.errors import RulesError
+from kit.gamefile.post import who_took
 from kit.render import to_html
 from kit.render.distribution import distribution_svg
 from kit.render.html import face_html
@@ -162,18 +163,32 @@ class PlayLog(SharedLookHTML):
         self.limit = limit
 
     def refresh(self, game: Any) -> None:
-        """Redraw from the game's results."""
+        """Redraw from the game's results: each turn with the seat and character that took it (P-1).
+
+        A voided turn is struck through, with the turn that voided it and why (P-2).
+        """
         results = list(enumerate(game.results))[-self.limit:]
-        items = "".join(
-            f'<li data-turn="{index + 1}"><span style="color:#555">Turn {index + 1}</span> '
-            f"{to_html(result.describe())}</li>"
-            for index, result in reversed(results)
-        )
+        items = "".join(self._entry(game, index, result, who_took(game, game.log[index]))
+                        for index, result in reversed(results))
         count = len(game.results)
         self.value = (
             f'<section class="kit-play-log" aria-label="Play log"><b>Play log</b> ({count} turns)'
             f'<ol reversed style="list-style:none;padding-left:0">{items}</ol></section>'
         )
+
+
+    @staticmethod
+    def _entry(game: Any, index: int, result: Any, who: str) -> str:
+        by = f" · {escape(who)}" if who else ""
+        body = to_html(result.describe())
+        voided = game.voided.get(index) if hasattr(game, "voided") else None
+        if voided is not None:
+            at, reason = voided
+            body = (f'<s aria-label="voided">{body}</s><div class="kit-voided" style="color:#8a4b00">'
+                    f"Voided at turn {at + 1}: {escape(reason) or 'no reason given'} (P-2)</div>")
+        mark = ' data-voided="1"' if voided else ""
+        return (f'<li data-turn="{index + 1}"{mark}>'
+                f'<span style="color:#555">Turn {index + 1}{by}</span> {body}</li>')
 
 
 class CardPicker(widgets.HBox):

@@ -76,6 +76,11 @@ class TableSession:
         """Whether this seat sees ``character``'s hand: its own characters, every hand for the GM."""
         return self.is_gm or self.game.owner_of(character) == self.seat
 
+    def drop_listeners(self) -> None:
+        """Forget every listener (the table builds its components anew for another seat)."""
+        self._listeners.clear()
+        self._first_listeners.clear()
+
     def listen(self, listener: Listener) -> None:
         """Call ``listener(result)`` after every turn (``None`` after a reload)."""
         self._listeners.append(listener)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Literal
 
 from kit import gamefile
+from kit.core.seats import check_people
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
 from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
 
@@ -315,22 +316,32 @@ class Shelf:
                 continue
         return removed
 
-    def new_game(self, name: str, players: list[str], seed: str | None = None, *, practice: bool = False) -> Path:
-        """Create a game file with the ready-made party, one character per player.
+    def new_game(self, name: str, players: list[str], seed: str | None = None, *, practice: bool = False,
+                 gm: str = "", quick_start: bool = True) -> Path:
+        """Create a game file for ``players`` and the game master ``gm``.
 
-        A table starts real games, whose cards and dice come from the seed alone;
-        ``practice=True`` (tests, worked examples) makes one that can be rigged (G-1).
+        With ``quick_start`` each player gets one character of the ready-made party, in order,
+        created from the GM's seat; players beyond the party (and every player without quick
+        start) build their own at the table (``Game.players_without_characters``). A player named
+        twice, or the GM named as a player, is refused (P-1). A table starts real games, whose
+        cards and dice come from the seed alone; ``practice=True`` (tests, worked examples)
+        makes one that can be rigged (G-1).
         """
+        check_people(players, gm)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.sweep()
         target = self._free_path(name)
-        game = get_system(self.system)(seed, practice=practice)
-        turns = system_info(self.system).party_for(players)
+        info = system_info(self.system)
+        turns = info.party_for(players) if quick_start else []
+        names = [str(args["name"]) for _, args in turns]
+        roster = {player: names[i:i + 1] for i, player in enumerate(players)}
+        game = get_system(self.system)(seed, practice=practice, players=roster, gm=gm)
+        if gm:
+            game.sit(gm)
         for action, args in turns:
             getattr(game, action)(**args)
-        names = [str(args["name"]) for _, args in turns]
-        roster = {player: [names[i]] for i, player in enumerate(players) if i < len(names)}
-        gamefile.save(game, target, players=roster)
+        game.sit(None)
+        gamefile.save(game, target)
         return target
 
     def upload(self, name: str, content: bytes | bytearray | memoryview) -> Path:

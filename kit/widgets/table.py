@@ -19,7 +19,8 @@ import traitlets
 from kit import gamefile
 from kit.systems import get_system, normalise_system_name
 from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button, plain_text
-from kit.widgets.registry import components_for
+from kit.widgets.people import GMTools, NoteRow, SeatPicker, builder_area
+from kit.widgets.registry import builder_for, components_for, gm_panel_for
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
 from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, download_link, shown_name
@@ -87,11 +88,22 @@ class Table(widgets.VBox):
         self.upgrade_note = html()
         self.upgrade_button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
         self.upgrade_row = widgets.HBox([self.upgrade_note, self.upgrade_button], layout={"display": "none"})
-        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ann, Ben",
+        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ana, Ben",
                                  style={"description_width": "initial"})
+        self.gm_box = fixed(widgets.Text, description="Game master", placeholder="GM",
+                            style={"description_width": "initial"})
+        self.quick_start_box = widgets.Checkbox(value=True, description="Quick start: ready-made characters",
+                                                indent=False, layout={"width": "auto"})
+        self.new_note = html()
+        self.new_note.add_class("kit-new-note")
+        self.seat_picker = SeatPicker()
+        self.seat_picker.on_seat(self._sit)
+        self.whose_turn = html()
+        self.whose_turn.add_class("kit-whose-turn")
+        self.seat_error = ErrorLine()
         self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
                               style={"description_width": "initial"})
-        self.new_button = labelled_button("New game", "Start a new game file with a ready-made party")
+        self.new_button = labelled_button("New game", "Start a new game file for these players and game master")
         self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
         self.shelf_error = ErrorLine()
         self.shelf_note = html()
@@ -117,10 +129,12 @@ class Table(widgets.VBox):
         self.post_format.observe(lambda _: self._show_post(), names="value")
 
         shelf_row = widgets.HBox([self.game_picker, self.open_button, self.reload_button])
-        new_row = widgets.HBox([self.players_box, self.name_box, self.new_button, self.upload])
+        new_row = widgets.HBox([self.players_box, self.gm_box, self.quick_start_box, self.name_box, self.new_button,
+                                self.upload], layout={"flex_flow": "row wrap"})
         share_row = widgets.HBox([self.download_button, self.download])
         self.children = (
-            self.heading, shelf_row, self.shelf_note, new_row, self.shelf_error, self.status, self.upgrade_row,
+            self.heading, self.whose_turn, shelf_row, self.shelf_note, new_row, self.shelf_error, self.new_note,
+            self.status, self.upgrade_row, self.seat_picker, self.seat_error,
             self.components,
             self.play_log, share_row, self.post_format, self.post, self.share_error,
         )
@@ -157,9 +171,13 @@ class Table(widgets.VBox):
         A file that cannot be opened is refused on ``shelf_error``; the game being played, if
         any, stays on the table.
         """
+        seat = self.session.seat if self.session is not None else None
+
         def opened() -> tuple[TableSession, tuple[widgets.Widget, ...]]:
             session = _naming(path, lambda: TableSession.open(path))
-            return session, tuple(components_for(self.system, session))
+            if seat is not None and seat in session.game.seats:
+                session.sit(seat)
+            return session, self._components_of(session)
 
         built = attempt(self.shelf_error, opened, undone=NOTHING_CHANGED,
                         unexpected=f"{shown_name(path.name)}: {UNREADABLE}")
@@ -169,10 +187,44 @@ class Table(widgets.VBox):
         self.session = session
         self.game_file = path.name
         self._list_games(select=path)
+        self.seat_picker.show_seats(session.game, session.seat)
         self.components.children = components
         session.listen(self._after_turn)
         self._after_turn(None)
         self._offer_upgrade()
+
+    # -- seats (P-1) -------------------------------------------------------------------------
+
+    def _components_of(self, session: TableSession) -> tuple[widgets.Widget, ...]:
+        """What the table shows to the seat sitting at it: nothing to play until a seat is chosen.
+
+        A seat sees the system's components, the character builder, its note line and — the
+        GM, or anyone at a game without seats — the GM's tools.
+        """
+        game = session.game
+        if game.seating.seated and session.seat is None:
+            return (html('<div class="kit-sit-first">Choose your seat with <b>Sit as</b> above to play: '
+                         "a player acts for their own characters, the GM for everyone (P-1).</div>"),)
+        parts: list[widgets.Widget] = list(components_for(self.system, session))
+        parts.append(builder_area(builder_for(self.system, session), session))
+        parts.append(NoteRow(session))
+        if session.is_gm:
+            parts.append(GMTools(session, gm_panel_for(self.system, session)))
+        return tuple(parts)
+
+    def _sit(self, seat: str | None) -> None:
+        """Sit at the table as ``seat`` and lay the table out for it."""
+        session = self.session
+        if session is None:
+            return
+        done = attempt(self.seat_error, lambda: session.sit(seat) or True, undone=NOTHING_CHANGED,
+                       unexpected="that seat could not be taken")
+        if done is None:
+            return
+        session.drop_listeners()
+        self.components.children = self._components_of(session)
+        session.listen(self._after_turn)
+        self._after_turn(None)
 
     def _offer_upgrade(self) -> None:
         """Show the Upgrade control while the open file is of format version 1 (it takes no new turns, G-6)."""
@@ -205,13 +257,21 @@ class Table(widgets.VBox):
 
     def _new_game(self) -> None:
         players = [name.strip() for name in self.players_box.value.split(",") if name.strip()]
+        gm = self.gm_box.value.strip() or "GM"
         name = self.name_box.value.strip() or f"{self.system}-game"
-        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players),
+        quick = bool(self.quick_start_box.value)
+        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players, gm=gm, quick_start=quick),
                        undone="no game was started", unexpected="the new game could not be started")
-        if path is not None:
-            self.players_box.value = ""
-            self.name_box.value = ""
-            self.open_game(path)
+        if path is None:
+            return
+        self.players_box.value = ""
+        self.gm_box.value = ""
+        self.name_box.value = ""
+        if self.session is not None:
+            self.session.seat = None  # a new game: everyone chooses their seat again
+        self.open_game(path)
+        if self.session is not None and self.session.path == path:
+            self.new_note.value = _new_game_note(self.session.game, quick)
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         """Put an uploaded file on the shelf and open it; any failure is a refusal line, and the upload is reset."""
@@ -236,6 +296,7 @@ class Table(widgets.VBox):
         if session is None:
             return
         game = session.game
+        self.whose_turn.value = _whose_turn_html(game, session.seat)
         self.status.value = (
             f'<div class="kit-status">Game file <b>{escape(shown_name(self.game_file))}</b> · {game.turn} turns · '
             f"seed commitment <code>{game.seed_commitment[:16]}</code></div>"
@@ -262,3 +323,25 @@ class Table(widgets.VBox):
         link = attempt(self.share_error, lambda: download_link(path), undone="no download was prepared",
                        unexpected="the download could not be prepared")
         self.download.value = link or ""
+
+
+def _whose_turn_html(game: Any, seat: str | None) -> str:
+    """The line at the top of the table: what the game waits for and from whom, and whether that is you."""
+    text = game.whose_turn()
+    waiting = game.waiting_seat()
+    you = " That is you." if seat is not None and waiting == seat else ""
+    return (f'<div class="kit-whose-turn" role="status" aria-live="polite"><b>Now:</b> {escape(text)}'
+            f"{escape(you)}</div>")
+
+
+def _new_game_note(game: Any, quick: bool) -> str:
+    """What to do next after starting a game: sit down, and who must build a character (and why)."""
+    lines = [f"The game is started with {escape(game.gm)} as the game master. Each person chooses their seat "
+             "with <b>Sit as</b>, then plays from it (P-1)."]
+    missing = game.players_without_characters()
+    if missing:
+        why = (f"the ready-made party has only {len(game.character_names())} characters" if quick
+               else "quick start was off")
+        lines.append(f"{escape(', '.join(missing))}: no character yet ({why}). Sit as that player and build one "
+                     "with <b>Build a character</b>.")
+    return '<div class="kit-new-note">' + "<br>".join(lines) + "</div>"

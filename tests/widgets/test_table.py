@@ -18,11 +18,14 @@ def folder(tmp_path):
     return tmp_path / "games"
 
 
-def new_table(folder, players="Kim, Lee"):
+def new_table(folder, players="Kim, Lee", seat="Kim"):
+    """A table that started a game for ``players`` (the GM is "GM"), sitting in ``seat``."""
     table = Table("suitpairs", games_dir=folder)
     table.players_box.value = players
     table.name_box.value = "our game"
     table.new_button.click()
+    if seat:
+        table.seat_picker.picker.value = seat
     return table
 
 
@@ -95,6 +98,7 @@ def test_upload_of_a_bad_file_is_refused_and_writes_nothing(folder, tmp_path, ki
 def test_a_stale_table_is_told_the_game_moved_on_and_reloads(folder):
     first = new_table(folder)
     second = Table("suitpairs", games_dir=folder, game="our-game.ipynb")
+    second.seat_picker.picker.value = "Kim"
     first.components.children[0].check_button.click()
     second.components.children[0].check_button.click()
     assert "moved on" in second.components.children[0].check_error.message

@@ -1,0 +1,193 @@
+"""The people at a table: choosing a seat, notes on one's turns, and the GM's tools (P-1, P-2, P-3).
+
+The table (:mod:`kit.widgets.table`) places these around the system's components: the seat
+picker at the top, a note line under the components, and for the GM the void control with the
+system's GM panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from kit.gamefile.post import who_took
+from kit.widgets.common import ErrorLine, attempt, labelled_button
+from kit.widgets.session import TableSession
+from kit.widgets.shared import fixed, html
+
+NO_SEAT = ""
+"""The seat picker's value while nobody has sat down."""
+
+
+def seat_options(game: Any) -> list[tuple[str, str]]:
+    """``("Ana — plays Ada", "Ana")`` for each player, then the GM, after a first "choose" entry."""
+    options = [("Choose your seat…", NO_SEAT)]
+    for player in game.players:
+        mine = [name for name in game.character_names() if game.owner_of(name) == player]
+        plays = f"plays {', '.join(mine)}" if mine else "no character yet"
+        options.append((f"{player} — {plays}", player))
+    if game.gm:
+        options.append((f"{game.gm} — game master", game.gm))
+    return options
+
+
+class SeatPicker(widgets.VBox):
+    """"Sit as …": a player's seat or the GM's (P-1). Hidden for a game without seats.
+
+    ``picker`` is the dropdown; :meth:`on_seat` registers what happens when someone sits down.
+    Seats are a courtesy in an open game: anyone may pick any seat, and the file records which
+    seat took every turn.
+    """
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("kit-seat-picker")
+        self.picker = fixed(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)],
+                            style={"description_width": "initial"})
+        self.hint = html('<div class="kit-seat-hint" style="color:#555">Seats are a courtesy in an open game: '
+                         "pick your own. Every turn records the seat that took it (P-1).</div>")
+        self.children = (self.picker, self.hint)
+        self.layout.display = "none"
+        self._callbacks: list[Callable[[str | None], None]] = []
+        self._quiet = False
+        self.picker.observe(self._changed, names="value")
+
+    def on_seat(self, callback: Callable[[str | None], None]) -> None:
+        """Call ``callback(seat)`` when someone picks a seat (``None``: nobody)."""
+        self._callbacks.append(callback)
+
+    def show_seats(self, game: Any, seat: str | None) -> None:
+        """List ``game``'s seats with ``seat`` chosen; hide the picker when the game keeps no seats."""
+        seated = game.seating.seated
+        self.layout.display = "flex" if seated else "none"
+        self._quiet = True
+        try:
+            options = seat_options(game) if seated else [("Choose your seat…", NO_SEAT)]
+            if self.picker.options != tuple(options):
+                self.picker.options = options
+            self.picker.value = seat if seat is not None and seat in game.seats else NO_SEAT
+        finally:
+            self._quiet = False
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        seat = change["new"] or None
+        for callback in list(self._callbacks):
+            callback(seat)
+
+
+class NoteRow(widgets.VBox):
+    """A note on this seat's latest turn, in or out of character (P-3); the GM's narration.
+
+    Controls: ``text_box``, ``in_character_box``, ``note_button``; refusals on ``note_error``.
+    """
+
+    def __init__(self, session: TableSession, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self.add_class("kit-note-row")
+        about = ("Narrate, or add a note to the latest turn." if session.is_gm
+                 else "Add a note to your latest turn: what your character says, or a word to the table.")
+        self.text_box = fixed(widgets.Textarea, description="Note", placeholder=about,
+                              style={"description_width": "initial"}, layout={"width": "100%", "height": "4em"})
+        self.in_character_box = widgets.Checkbox(value=False, description="In character", indent=False,
+                                                 layout={"width": "auto"})
+        self.note_button = labelled_button("Add note", "Attach the note to the latest turn (it shows in the log "
+                                                       "and the forum post)")
+        self.note_error = ErrorLine()
+        self.note_button.on_click(lambda _: self._add())
+        self.children = (html("<b>Notes</b>"), self.text_box,
+                         widgets.HBox([self.in_character_box, self.note_button]), self.note_error)
+
+    def _add(self) -> None:
+        text = self.text_box.value.strip()
+        if not text:
+            self.note_error.show("Write the note in the box first, then press Add note (P-3).")
+            return
+        done = attempt(self.note_error, lambda: self.session.act("note", text=text,
+                                                                 in_character=bool(self.in_character_box.value)),
+                       undone="no note was added", unexpected="the note could not be added")
+        if done is not None:
+            self.text_box.value = ""
+            self.in_character_box.value = False
+
+
+def latest_standing(game: Any) -> int | None:
+    """The number (from 1) of the latest turn still standing, which a void would take back (P-2)."""
+    for event in reversed(game.log.events):
+        if game.standing(event.index):
+            return event.index + 1
+    return None
+
+
+class GMTools(widgets.VBox):
+    """The GM's corner of the table: void the latest turn (P-2), and the system's GM panel.
+
+    Controls: ``void_reason``, ``void_button``; ``void_about`` names the turn a void would take
+    back; refusals on ``void_error``; the system's panel is ``panel``.
+    """
+
+    def __init__(self, session: TableSession, panel: widgets.Widget, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+        self.panel = panel
+        self.add_class("kit-gm-tools")
+        self.void_about = html()
+        self.void_reason = fixed(widgets.Text, description="Reason", placeholder="why the turn is taken back",
+                                 style={"description_width": "initial"})
+        self.void_button = labelled_button("Void the latest turn", "Take the latest turn back with a new turn; "
+                                                                   "the log keeps it, struck through (P-2)")
+        self.void_error = ErrorLine()
+        self.void_button.on_click(lambda _: self._void())
+        heading = html('<h3 class="kit-gm-heading">Game master</h3>')
+        void_box = widgets.VBox([self.void_about, widgets.HBox([self.void_reason, self.void_button],
+                                                               layout={"flex_flow": "row wrap"}), self.void_error])
+        self.children = (heading, void_box, panel)
+        session.listen(lambda _result: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Name the turn a void would take back, or say there is none."""
+        game = self.session.game
+        turn = latest_standing(game)
+        self.void_button.disabled = turn is None
+        if turn is None:
+            self.void_about.value = '<div class="kit-void-about">No turn to void yet.</div>'
+            return
+        who = who_took(game, game.log[turn - 1])
+        what = game.log[turn - 1].action.replace("_", " ")
+        self.void_about.value = (f'<div class="kit-void-about">Void takes back turn {turn} ({escape(what)}'
+                                 f"{', ' + escape(who) if who else ''}): the game goes on as if it had not been "
+                                 "taken, and the cards it drew stay drawn (P-2).</div>")
+
+    def _void(self) -> None:
+        turn = latest_standing(self.session.game)
+        if turn is None:
+            self.void_error.show("There is no turn to void yet (P-2).")
+            return
+        reason = self.void_reason.value.strip()
+        done = attempt(self.void_error, lambda: self.session.act("void", turn=turn, reason=reason),
+                       undone="no turn was voided", unexpected="the turn could not be voided")
+        if done is not None:
+            self.void_reason.value = ""
+
+
+def builder_area(builder: widgets.Widget, session: TableSession) -> widgets.VBox:
+    """The character builder behind a "Build a character" button; open when the seat plays no character yet."""
+    game = session.game
+    mine = session.actable(game.character_names())
+    own = [name for name in mine if session.is_gm or game.owner_of(name) == session.seat]
+    toggle = labelled_button("Build a character", "Show or hide the character builder")
+    toggle.add_class("kit-builder-toggle")
+    box = widgets.VBox([builder])
+    box.layout.display = "none" if own else "flex"
+
+    def flip(_: Any) -> None:
+        box.layout.display = "none" if box.layout.display == "flex" else "flex"
+
+    toggle.on_click(flip)
+    return widgets.VBox([toggle, box])
