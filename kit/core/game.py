@@ -483,8 +483,8 @@ class Game(ABC):
         table = (self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
         rule = self._seat_rule(action)
         try:
-            check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
             self.seating.check_turn(action, rule, args, seat, recorded=recorded is not None)  # who may (P-1)
+            check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
             self._turn_seat = seat
             if rig:
                 decks = self._decks()

@@ -120,8 +120,8 @@ class Seating:
 
     @property
     def seats(self) -> list[str]:
-        """Every seat: the players in the roster's order, then the GM."""
-        return [*self.players, *([self.gm] if self.gm else [])]
+        """Every seat: the players in the roster's order, then the GM (none in a game without a GM)."""
+        return [*self.players, self.gm] if self.gm else []
 
     def is_gm(self, seat: str | None) -> bool:
         """True for the game master's seat (and for every seat of a game without a roster)."""
