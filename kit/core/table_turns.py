@@ -84,7 +84,8 @@ class VoidResult(Describable):
             facts.append(Fact("Reason", self.reason))
         return Description(f"Turn {self.turn} voided", "the game goes on as if it had not been taken (P-2)",
                            "warning", facts=tuple(facts),
-                           notes=("Cards it drew stay drawn: they went to the discard pile (P-2).",))
+                           notes=("Cards it drew, if any, stay drawn (they went to the discard pile); dice it rolled "
+                                  "are forgotten (P-2).",))
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kit.core.events import Event
+from kit.core.seats import seat_label
 from kit.gamefile.check import Checked, check, summary_of
 from kit.gamefile.store import read_raw
 
@@ -55,9 +57,26 @@ def kind_note(checked: Checked) -> str:
                 "whether rigging was allowed")
         note += f": it holds {counted})" if rigged else ")"
         return note + "; kit upgrade makes a version-2 copy"
+    people = seats_note(checked.game)
     if checked.game.practice:
-        return f"; a PRACTICE game (G-1): {counted}, their cards or dice set by hand"
-    return "; a real game: every card and die came from its seed (G-1)"
+        return f"; a PRACTICE game (G-1): {counted}, their cards or dice set by hand{people}"
+    return f"; a real game: every card and die came from its seed (G-1){people}"
+
+
+def seats_note(game: Any) -> str:
+    """Who took the turns of a game with seats, its voids and any turn without a seat (P-1, P-2)."""
+    if not game.seating.seated:
+        return ""
+    taken = Counter(event.seat for event in game.log if event.seat is not None)
+    parts = [f"{seat_label(seat, game.gm)} {count}" for seat, count in taken.items()]
+    note = f"; turns by seat (P-1): {', '.join(parts) or 'none yet'}"
+    unseated = sum(1 for event in game.log if event.seat is None)
+    if unseated:
+        note += f"; {unseated} turn{'s' if unseated != 1 else ''} recorded no seat"
+    if game.voided:
+        turns = ", ".join(str(index + 1) for index in sorted(game.voided))
+        note += f"; voided by the GM (P-2): turn{'s' if len(game.voided) != 1 else ''} {turns}"
+    return note
 
 
 @dataclass(frozen=True)

@@ -327,3 +327,148 @@ def labelled_button(label: str, tooltip: str, style: str = "", own_layout: bool 
 def face_label(card: Any) -> tuple[str, str, bool]:
     """A card's short label, spoken name and colour, for a :class:`CardPicker`."""
     return str(card), getattr(card, "name", str(card)), bool(getattr(card, "is_red", False))
+
+
+# -- seats (P-1): what a seat is offered and what it is shown -------------------------------
+
+PRIVATE_HANDS = "Only your own hand is shown here; whoever holds the game file can still read every hand in it."
+"""The honest line under every private view of a player's table."""
+
+FACE_DOWN = "🂠"
+"""The back of a card, shown for a card this seat may not see."""
+
+FACE_DOWN_WORDS = "a face-down card"
+"""What a card back is called aloud (its alt text)."""
+
+
+def seated(session: Any) -> bool:
+    """True when the session's game names a GM, so every turn is taken from a seat (P-1).
+
+    A game without a GM keeps no seats: everyone may do and see everything, as before seats.
+    """
+    return bool(getattr(session.game, "gm", ""))
+
+
+def player_seat(session: Any) -> bool:
+    """True when a seat that is not the GM's looks at a game with seats (it sees and acts for its own only)."""
+    return seated(session) and not session.is_gm
+
+
+def seat_characters(session: Any, characters: Any) -> list[str]:
+    """Which of ``characters`` this seat acts for: a player's own, all for the GM or a game without seats.
+
+    Nobody sitting at a game with seats acts for nobody (choose a seat first).
+    """
+    names = list(characters)
+    if seated(session) and session.seat is None:
+        return []
+    return session.actable(names)
+
+
+def no_character_words(session: Any) -> str:
+    """Why a seat's character picker is empty, in plain words."""
+    if player_seat(session):
+        if session.seat is None:
+            return "Nobody sits at this table yet: choose your seat first."
+        return f"{session.seat} has no character yet: build one with the character builder."
+    return "No characters at the table yet."
+
+
+def show_to_gm(session: Any, *controls: Any) -> None:
+    """Show ``controls`` to the GM (and at a game without seats); hide them from a player's seat.
+
+    Each control must have a layout of its own (a shared layout refuses the change).
+    """
+    display = "none" if player_seat(session) else ""
+    for control in controls:
+        if control.layout.display != display:
+            control.layout.display = display
+
+
+def waiting_words(game: Any) -> str:
+    """What the game waits for, from whom, in words: ``Waiting for Ben (Bruno) to choose a card from the stack``."""
+    waiting = game.waiting()
+    if waiting is None:
+        return ""
+    text = game.waiting_text(waiting)
+    doing = waiting.doing
+    who = text[: len(text) - len(doing)].strip() if text.endswith(doing) else ""
+    for verb in ("must ", "may "):
+        if who and doing.startswith(verb):
+            return f"{waiting.prefix}Waiting for {who} to {doing[len(verb):]}"
+    seat = game.waiting_seat()
+    return f"Waiting for {seat}: {game.whose_turn()}" if seat else f"Waiting: {game.whose_turn()}"
+
+
+def waiting_elsewhere(session: Any) -> str:
+    """Why this seat's controls for the awaited step are disabled, or ``""`` when it may take the step.
+
+    A player's seat waits while the game waits for another seat (``game.waiting_seat()``); the GM
+    may stand in for anyone and never waits; a game without seats never does.
+    """
+    if not player_seat(session):
+        return ""
+    game = session.game
+    seat = game.waiting_seat()
+    if seat is None or seat == session.seat:
+        return ""
+    return waiting_words(game)
+
+
+def waiting_html(reason: str) -> str:
+    """The reason a step's controls are disabled, shown beside them (empty when there is none)."""
+    if not reason:
+        return ""
+    return f'<div role="status" class="kit-seat-waiting" style="color:#555">{escape(plain_text(reason))}</div>'
+
+
+def face_down_html(count: int) -> str:
+    """``count`` card backs, each named aloud as a face-down card."""
+    back = (f'<span class="kit-face-down" role="img" aria-label="{FACE_DOWN_WORDS}" '
+            f'title="{FACE_DOWN_WORDS}">{FACE_DOWN}</span>')
+    return back * max(count, 0)
+
+
+def held_html(name: str, count: int, noun: str = "card", verb: str = "holds") -> str:
+    """``Bruno holds 5 cards`` and as many card backs: another character's hand, seen from a player's seat."""
+    plural = noun if count == 1 else f"{noun}s"
+    return (f'<div class="kit-held" data-character="{escape(name)}"><b>{escape(name)}</b> {escape(verb)} '
+            f"{count} {escape(plural)} {face_down_html(count)}</div>")
+
+
+def private_note_html() -> str:
+    """The honest line under a private view (see :data:`PRIVATE_HANDS`)."""
+    return f'<div class="kit-private-note" style="color:#555;font-size:0.9em">{escape(PRIVATE_HANDS)}</div>'
+
+
+def others_html(session: Any, counts: Mapping[str, int], noun: str = "card") -> str:
+    """The hands this seat may not see, as counts and backs, and the honest line; ``""`` for the GM.
+
+    ``counts`` maps every character to the number of cards they hold.
+    """
+    if not player_seat(session):
+        return ""
+    rows = "".join(held_html(name, count, noun) for name, count in counts.items() if not session.may_see(name))
+    return f'<section class="kit-other-hands" aria-label="Other hands">{rows}{private_note_html()}</section>'
+
+
+def seat_result_html(session: Any, result: Any) -> str:
+    """A result as this seat may see it: in full, except the cards it shows dealt to hands this seat may not see.
+
+    A result that deals cards (a ``cards`` mapping of character to cards) shows a player only
+    their own characters' cards; the others' are counts and backs.
+    """
+    cards = getattr(result, "cards", None)
+    if not (player_seat(session) and isinstance(cards, Mapping) and
+            any(not session.may_see(str(name)) for name in cards)):
+        return to_html(result.describe())
+    title = escape(plain_text(str(result.describe().title)))
+    rows = []
+    for name, dealt in cards.items():
+        dealt = list(dealt) if isinstance(dealt, (list, tuple)) else []
+        if session.may_see(str(name)):
+            shown = ", ".join(escape(plain_text(str(card))) for card in dealt) or "—"
+            rows.append(f"<li><b>{escape(str(name))}</b>: {shown}</li>")
+        else:
+            rows.append(f"<li>{held_html(str(name), len(dealt), verb='draws')}</li>")
+    return f'<div class="kit-seat-result"><b>{title}</b><ul>{"".join(rows)}</ul>{private_note_html()}</div>'

@@ -7,6 +7,12 @@ session; the game decides and a refusal is shown beside the button that asked. W
 character owes a forced discard (the game's ``awaiting``) the viewer asks for it and offers
 nothing else.
 
+At a game with seats (P-1) a player's viewer offers only that player's own hands; every other
+hand is a count and card backs (``others_view``), with the honest line that the game file still
+holds every hand. While the game waits for another seat's step the hand's buttons are disabled
+and the prompt says whom the table waits for. Ending the scene is the GM's (hidden from players).
+The GM, and everyone at a game without seats, sees and may do everything.
+
 The faces come from a face maker (:func:`~kit.widgets.card_faces.card_face` by
 default), so the drawing knows no particular deck.
 """
@@ -21,7 +27,19 @@ import traitlets
 
 from kit.render import to_html
 from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
-from kit.widgets.common import ErrorLine, attempt, labelled_button
+from kit.widgets.common import (
+    ErrorLine,
+    attempt,
+    labelled_button,
+    no_character_words,
+    others_html,
+    player_seat,
+    seat_characters,
+    show_to_gm,
+    waiting_elsewhere,
+    waiting_html,
+    waiting_words,
+)
 from kit.widgets.falkefateifaux.flow import awaited_from
 from kit.widgets.outbox import send_queued
 from kit.widgets.session import TableSession
@@ -36,7 +54,9 @@ class HandViewer(widgets.VBox):
     ``discard_button`` (with ``discard_error``), ``mulligan_button``, ``prepare_button`` and
     ``trust_button`` (with ``hand_error``), ``end_scene_button`` (with ``scene_error``).
     Views: ``summary_view`` (cards against Card Refresh, Fate and Burning Fate tokens),
-    ``prompt_view`` (what the game asks of this hand now), ``selection_view``, ``result_view``.
+    ``prompt_view`` (what the game asks of this hand now), ``selection_view``, ``others_view`` (the
+    hands a player's seat may not see, as counts and backs), ``result_view``. ``scene_box`` holds
+    the GM's end of the scene (hidden from a player's seat).
     """
 
     character = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
@@ -96,6 +116,10 @@ class HandViewer(widgets.VBox):
         self.scene_error.add_class("kit-hand-scene-error")
         self.result_view = html()
         self.result_view.add_class("kit-hand-result")
+        self.others_view = html()
+        self.others_view.add_class("kit-hand-others")
+        self.scene_box = widgets.HBox([self.end_scene_button, self.scene_error],  # its own: hidden from players
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
         self.children = (
             html("<h3>Hand</h3>"),
@@ -107,7 +131,8 @@ class HandViewer(widgets.VBox):
             spaced(self.play_button, self.pass_button, self.play_error),
             spaced(self.discard_button, self.discard_error),
             spaced(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
-            spaced(self.end_scene_button, self.scene_error),
+            self.scene_box,
+            self.others_view,
             self.result_view,
         )
         self.play_button.on_click(lambda _: self.play())
@@ -121,7 +146,7 @@ class HandViewer(widgets.VBox):
         session.first(self._own_result)
         session.listen(self.refresh)
         self.refresh(None)
-        if character is not None:
+        if character is not None and character in self.character_picker.options:
             self.character_picker.value = character
 
     @property
@@ -191,8 +216,11 @@ class HandViewer(widgets.VBox):
     # -- drawing -----------------------------------------------------------------------------
 
     def refresh(self, result: Any = None) -> None:
-        """Redraw from the game: the character list, the hand, tokens, what is asked of this hand."""
-        names = list(self.game.state.characters)
+        """Redraw from the game: the character list, the hand, tokens, what is asked of this hand.
+
+        The list holds the hands this seat acts for (P-1); the others are drawn as counts.
+        """
+        names = seat_characters(self.session, self.game.state.characters)
         self._drawing = True
         try:
             with self.hold_sync():
@@ -200,9 +228,21 @@ class HandViewer(widgets.VBox):
                     kept = self.character_picker.value
                     self.character_picker.options = names
                     self.character_picker.value = kept if kept in names else (names[0] if names else None)
+                hidden = "none" if not names and player_seat(self.session) else ""
+                if self.character_picker.layout.display != hidden:
+                    self.character_picker.layout.display = hidden
+                show_to_gm(self.session, self.scene_box)
                 self._draw()
+                self._draw_others()
         finally:
             self._drawing = False
+
+    def _draw_others(self) -> None:
+        """The hands this seat may not see: how many cards each holds, face down (nothing for the GM)."""
+        counts = {name: len(character.hand) for name, character in self.game.state.characters.items()}
+        value = others_html(self.session, counts)
+        if self.others_view.value != value:
+            self.others_view.value = value
 
     def _picked(self, change: dict[str, Any]) -> None:
         if not self._drawing:
@@ -217,7 +257,7 @@ class HandViewer(widgets.VBox):
         self.cards.show_faces(self.face(card) for card in hand)
         self._selection_changed()
         if character is None:
-            self.summary_view.value = "<i>No characters at the table yet.</i>"
+            self.summary_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
             self.prompt_view.value = ""
             self.forced_discard = 0
             for button in self.action_buttons:
@@ -234,6 +274,7 @@ class HandViewer(widgets.VBox):
         game = self.game
         discard = awaited_from(game, character.name, "discard")
         guide = awaited_from(game, character.name, "guide")
+        elsewhere = waiting_elsewhere(self.session)  # a player's seat while the game waits for another seat
         self.forced_discard = discard.count if discard else 0
         if discard is not None:
             plural = "s" if discard.count != 1 else ""
@@ -245,12 +286,16 @@ class HandViewer(widgets.VBox):
             self.prompt_view.value = (
                 f'<div role="status" class="kit-guide-prompt"><b>{escape(character.name)} may guide fate</b>: '
                 f"select one card and play it into the stack, or pass. {escape(guide.why)}</div>")
+        elif elsewhere:
+            self.prompt_view.value = waiting_html(elsewhere)
+        elif game.awaiting is not None and not self.session.may_see(game.awaiting.character):
+            self.prompt_view.value = f'<div role="status">{escape(waiting_words(game))}</div>'  # not their options
         elif game.awaiting is not None:
             self.prompt_view.value = f'<div role="status">Waiting: {escape(game.awaiting.text)}</div>'
         else:
             self.prompt_view.value = ""
         for button in self.action_buttons:
-            button.disabled = discard is not None and button is not self.discard_button
+            button.disabled = bool(elsewhere) or (discard is not None and button is not self.discard_button)
         self.play_button.disabled = self.pass_button.disabled = guide is None
 
     def _selection_changed(self) -> None:

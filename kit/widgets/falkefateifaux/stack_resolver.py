@@ -7,6 +7,12 @@ flip the stack is shown through the result's own description; when the game awai
 a hand play (``awaiting``) the resolver offers exactly that step to the character it names —
 the flipper at advantage, the opponent at disadvantage, the losing side first when guiding fate
 in a contest. Every step is one turn taken through the table session.
+
+At a game with seats (P-1) a player's resolver flips only for that player's own characters
+(``actor_picker``); while the game waits for another seat's step, that step's buttons and the
+flip button are disabled with the reason beside them, and a hand the seat may not see is shown
+as a count of face-down cards. The stack itself is public. The GM may take every step (a
+non-player character's among them); a game without seats offers everything to everyone.
 """
 
 from __future__ import annotations
@@ -26,7 +32,20 @@ from kit.falkefateifaux.skills import SKILLS, level_name
 from kit.render import to_html
 from kit.render.distribution import percent
 from kit.widgets.card_faces import FacePicker, card_face, spaced
-from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
+from kit.widgets.common import (
+    ErrorLine,
+    OddsView,
+    attempt,
+    held_html,
+    labelled_button,
+    no_character_words,
+    player_seat,
+    private_note_html,
+    seat_characters,
+    waiting_elsewhere,
+    waiting_html,
+    waiting_words,
+)
 from kit.widgets.falkefateifaux.flow import latest_flip
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
@@ -76,7 +95,8 @@ class StackResolver(widgets.VBox):
     Fate spends ``boost_box``, ``suit_box``, ``hinder_box`` (with ``spend_error``), the opposing
     side's ``against_adverb_picker``, ``against_boost_box``, ``against_suit_box``,
     ``against_hinder_box``, and ``setup_error`` for anything else. ``plan_view`` shows the game's
-    plan, ``odds_view`` the exact odds. ``flip_button`` (with ``flip_error``) flips.
+    plan, ``odds_view`` the exact odds. ``flip_button`` (with ``flip_error``) flips; ``seat_view``
+    beside it says whom the table waits for when a player's seat must wait (P-1).
 
     Resolving: ``choose_picker`` (a :class:`FacePicker` of the stack's cards), ``choose_button`` and
     ``leave_button`` (leave the Red Joker, F-5) with ``choose_error``; ``guide_picker`` (the awaited
@@ -109,7 +129,7 @@ class StackResolver(widgets.VBox):
             self.setup_error,
             self.plan_view,
             self.odds_view,
-            spaced(self.flip_button, self.flip_error),
+            spaced(self.flip_button, self.flip_error, self.seat_view),
             self.awaiting_view,
             self.stack_view,
         )
@@ -118,13 +138,14 @@ class StackResolver(widgets.VBox):
         session.first(self._draw_outcome)
         session.listen(self.refresh)
         self.refresh(None)
-        if actor is not None:
+        if actor is not None and actor in self.actor_picker.options:
             self.actor_picker.value = actor
 
     # -- building ---------------------------------------------------------------------------
 
     def _build_setup(self) -> None:
-        self.actor_picker = fixed(widgets.Dropdown, description="Actor", style=_WIDE, layout={"width": "14em"})
+        self.actor_picker = fixed(widgets.Dropdown, description="Actor", style=_WIDE, layout={"width": "14em"},
+                                  own_layout=True)  # hidden when a player's seat has no character
         self.actor_picker.add_class("kit-actor")
         self.skill_picker = fixed(widgets.Combobox, description="Skill", options=list(SKILLS), value="Fisticuffs",
                                   ensure_option=False, placeholder="type or pick a skill",
@@ -191,6 +212,8 @@ class StackResolver(widgets.VBox):
         self.flip_button.add_class("kit-flip")
         self.flip_error = ErrorLine()
         self.flip_error.add_class("kit-flip-error")
+        self.seat_view = html()
+        self.seat_view.add_class("kit-flip-seat")
         self.flip_button.on_click(lambda _: self.flip())
         for control in self.setup_controls:
             control.observe(self._setup_changed, names="value")
@@ -345,7 +368,7 @@ class StackResolver(widgets.VBox):
             line.clear()
         self.plan = None
         if not self.actor_picker.value:
-            self.plan_view.value = "<i>No characters at the table yet.</i>"
+            self.plan_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
             self.skill_view.value = ""
             self.odds_view.show_text("No odds: no actor.")
             self.success_odds = ""
@@ -441,16 +464,23 @@ class StackResolver(widgets.VBox):
     # -- drawing -------------------------------------------------------------------------------
 
     def refresh(self, result: Any = None) -> None:
-        """Redraw from the game: pickers, plan and odds, the stack and the step the game awaits."""
+        """Redraw from the game: pickers, plan and odds, the stack and the step the game awaits.
+
+        The actor is one of the characters this seat acts for (P-1); any character may be the opponent.
+        """
         names = list(self.game.state.characters)
+        actors = seat_characters(self.session, names)
         self._drawing = True
         try:
             with self.hold_sync():
-                if list(self.actor_picker.options) != names:
+                if list(self.actor_picker.options) != actors:
                     kept = self.actor_picker.value
-                    self.actor_picker.options = names
-                    self.actor_picker.value = kept if kept in names else (names[0] if names else None)
+                    self.actor_picker.options = actors
+                    self.actor_picker.value = kept if kept in actors else (actors[0] if actors else None)
                     self._fill_adverbs()
+                hidden = "none" if not actors and player_seat(self.session) else ""
+                if self.actor_picker.layout.display != hidden:
+                    self.actor_picker.layout.display = hidden
                 opponents = [(NO_OPPONENT, "")] + [(name, name) for name in names]
                 if list(self.opponent_picker.options) != opponents:
                     kept = self.opponent_picker.value
@@ -459,16 +489,27 @@ class StackResolver(widgets.VBox):
                     self._fill_against_adverbs()
                 self._show_mode()
                 self._draw_steps()
+                self._draw_seat()
         finally:
             self._drawing = False
         self._draw_plan()
 
+    def _draw_seat(self) -> None:
+        """Disable the flip for a player's seat that must wait for another seat, or that has no character."""
+        reason = waiting_elsewhere(self.session)
+        self.seat_view.value = waiting_html(reason)
+        self.flip_button.disabled = bool(reason) or (player_seat(self.session) and not self.actor_picker.value)
+
     def _draw_outcome(self, result: Any = None) -> None:
-        """Draw what a turn shows first: the step the game awaits now (the stack and verdict follow)."""
+        """Draw what a turn shows first: the step the game awaits now (the stack and verdict follow).
+
+        A step of a character whose hand this seat may not see is said without its options (the hand).
+        """
         awaiting = self.game.awaiting
         if awaiting is not None:
+            text = awaiting.text if self.session.may_see(awaiting.character) else waiting_words(self.game)
             self.awaiting_view.value = (f'<div role="status" class="kit-awaiting-step" style="font-weight:bold">'
-                                        f"Now: {escape(awaiting.text)}</div>")
+                                        f"Now: {escape(text)}</div>")
         else:
             self.awaiting_view.value = ""
 
@@ -509,10 +550,11 @@ class StackResolver(widgets.VBox):
         codes = [code for code in awaiting.options if code is not None]
         self.choose_picker.show_faces(card_face(Card.parse(code)) for code in codes)
         self.choose_picker.clear()
+        reason = waiting_elsewhere(self.session)
         self.choose_label.value = (f"<div><b>{escape(awaiting.character)} chooses</b> a card of the stack: "
-                                   f"{escape(awaiting.why)}</div>")
-        self.choose_button.disabled = False
-        self.leave_button.disabled = None not in awaiting.options
+                                   f"{escape(awaiting.why)}</div>{waiting_html(reason)}")
+        self.choose_button.disabled = bool(reason)
+        self.leave_button.disabled = bool(reason) or None not in awaiting.options
         self.leave_button.layout.display = "" if None in awaiting.options else "none"
 
     def _draw_guide(self, awaiting: Any) -> None:
@@ -526,12 +568,16 @@ class StackResolver(widgets.VBox):
             self.guide_box.layout.display = "none"
             return
         self.guide_box.layout.display = ""
-        hand = [code for code in awaiting.options if code is not None]
+        reason = waiting_elsewhere(self.session)
+        seen = self.session.may_see(awaiting.character)
+        hand = [code for code in awaiting.options if code is not None] if seen else []
         self.guide_picker.show_faces(card_face(Card.parse(code)) for code in hand)
         self.guide_picker.clear()
+        backs = "" if seen else held_html(awaiting.character, len(self.game.hand(awaiting.character))) + \
+            private_note_html()
         self.guide_label.value = (f"<div><b>{escape(awaiting.character)} may guide fate</b> with a card from "
-                                  f"hand: {escape(awaiting.why)}</div>")
-        self.guide_button.disabled = self.pass_button.disabled = False
+                                  f"hand: {escape(awaiting.why)}</div>{backs}{waiting_html(reason)}")
+        self.guide_button.disabled = self.pass_button.disabled = bool(reason) or not seen
 
 
 def _level(level: int) -> str:
