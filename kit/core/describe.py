@@ -16,6 +16,12 @@ from typing import Any, Literal
 
 Tone = Literal["success", "failure", "neutral", "warning"]
 
+MaySee = Callable[[str], bool]
+"""Whether a seat may read a character's hand: ``may_see("Bruno")`` (P-5)."""
+
+FACE_DOWN = "🂠"
+"""A card shown by its back: a card in a hand this seat may not see (P-5)."""
+
 
 @dataclass(frozen=True)
 class Face:
@@ -63,13 +69,22 @@ class Describable(ABC):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._repr_pretty_ = Describable._repr_pretty_  # type: ignore[method-assign]
-        own = cls.__dict__.get("describe")
-        if callable(own) and not getattr(own, "_marks_rigging", False):
-            cls.describe = _with_rigging(own)  # type: ignore[method-assign]
+        for name in ("describe", "describe_for"):
+            own = cls.__dict__.get(name)
+            if callable(own) and not getattr(own, "_marks_rigging", False):
+                setattr(cls, name, _with_rigging(own))
 
     @abstractmethod
     def describe(self) -> Description:
         """The result's description."""
+
+    def describe_for(self, may_see: MaySee) -> Description:
+        """The description as a seat sees it: cards in hands it may not see are left out (P-5).
+
+        ``may_see(character)`` says whether the seat may read that character's hand. A result
+        that shows no hand (most do not) is the same for everyone.
+        """
+        return self.describe()
 
     @property
     def rig(self) -> dict[str, Any] | None:
@@ -122,14 +137,14 @@ def rigging_note(rig: Mapping[str, Any]) -> str:
     return f"Rigged: {what} set by hand ({'; '.join(parts)}) — a practice game (G-1)."
 
 
-def _with_rigging(describe: Callable[[Any], Description]) -> Callable[[Any], Description]:
-    """``describe`` that adds the rigging note to a rigged result's description, first among its notes."""
+def _with_rigging(describe: Callable[..., Description]) -> Callable[..., Description]:
+    """``describe`` (or ``describe_for``) that adds the rigging note to a rigged result's description, first."""
 
     @functools.wraps(describe)
-    def described(self: Any) -> Description:
-        description = describe(self)
+    def described(self: Any, *args: Any) -> Description:
+        description = describe(self, *args)
         rig = self.__dict__.get("_kit_rig")
-        if not rig:
+        if not rig or rigging_note(rig) in description.notes:
             return description
         return replace(description, notes=(rigging_note(rig), *description.notes))
 

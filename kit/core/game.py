@@ -287,8 +287,9 @@ class Game(ABC):
         if not self.seating.seated:
             return f"{waiting.character} {waiting.doing}"
         owner = self.owner_of(waiting.character)
-        seat = owner if owner and owner != self.gm else f"{self.gm} (GM)" if self.gm else "The GM"
-        return f"{seat} ({waiting.character}) {waiting.doing}"
+        if owner and owner != self.gm:
+            return f"{owner} ({waiting.character}) {waiting.doing}"
+        return f"{self.gm} (GM) for {waiting.character} {waiting.doing}"  # a non-player character
 
     # -- voids and notes (P-2, P-3) --------------------------------------------------------
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core.cards import Card
-from kit.core.describe import Describable, Description, Face, Fact
+from kit.core.describe import Describable, Description, Face, Fact, MaySee
 from kit.falkefateifaux.rules import Duration, Factor, stack_size
 from kit.falkefateifaux.skills import level_name
 
@@ -39,6 +39,26 @@ class Awaiting:
         """The JSON form."""
         return {"character": self.character, "action": self.action, "options": list(self.options),
                 "why": self.why, "count": self.count}
+
+
+UNSEEN_OPTIONS: dict[str, tuple[str | None, ...]] = {
+    "guide": ("a card from hand (not shown at this seat)", None),
+    "discard": ("cards from hand (not shown at this seat)",),
+}
+"""What an awaited step offers, said without the hand it offers, for a seat that may not see that hand (P-5)."""
+
+
+def private_awaiting(description: Description, awaiting: Awaiting | None, may_see: MaySee) -> Description:
+    """``description`` without the hand an awaited discard or guide offers, unless the seat may see it (P-5)."""
+    if awaiting is None or awaiting.action not in UNSEEN_OPTIONS or may_see(awaiting.character):
+        return description
+    return _swap_fact(description, awaiting.text, replace(awaiting, options=UNSEEN_OPTIONS[awaiting.action]).text)
+
+
+def _swap_fact(description: Description, old: str, new: str) -> Description:
+    facts = tuple(replace(fact, value=new) if fact.value == old else fact for fact in description.facts)
+    sections = tuple(_swap_fact(section, old, new) for section in description.sections)
+    return replace(description, facts=facts, sections=sections)
 
 
 @dataclass(frozen=True)
@@ -230,6 +250,10 @@ class FlipResult(Describable):
             "adverb_draws": self.adverb_draws, "story": list(self.story),
         }
 
+    def describe_for(self, may_see: MaySee) -> Description:
+        """The flip as a seat sees it: an awaited guide or discard does not name a hand the seat may not see (P-5)."""
+        return private_awaiting(self.describe(), self.awaiting, may_see)
+
     def describe(self) -> Description:
         """The flip in words: verdict, cards, outcome arithmetic, every reason and the story."""
         acting = self.sides[0]
@@ -294,6 +318,11 @@ class TableChange(Describable):
                 "facts": [list(f) for f in self.facts], "notes": list(self.notes), "data": self.data,
                 "awaiting": self.awaiting.to_dict() if self.awaiting else None,
                 "flip": self.flip.to_dict() if self.flip else None}
+
+    def describe_for(self, may_see: MaySee) -> Description:
+        """The change as a seat sees it: an awaited step does not name a hand the seat may not see (P-5)."""
+        description = private_awaiting(self.describe(), self.awaiting, may_see)
+        return private_awaiting(description, self.flip.awaiting if self.flip else None, may_see)
 
     def describe(self) -> Description:
         """The change in words."""

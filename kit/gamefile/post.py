@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kit.core.describe import MaySee
 from kit.core.events import Event
 from kit.core.game import Game
 from kit.render import FORMATS
@@ -73,10 +74,11 @@ def who_took(game: Game, event: Event) -> str:
     return f"{seat} ({actor})" if actor and actor != event.seat else seat
 
 
-def render_post(game: Game, turn: int, fmt: str = "markdown") -> str:
+def render_post(game: Game, turn: int, fmt: str = "markdown", may_see: MaySee | None = None) -> str:
     """Turn ``turn`` (1-based) of ``game`` as a forum post: heading, the result, its notes, the code.
 
     The post of the latest turn ends by naming who acts next, so the thread tells the next player.
+    With ``may_see`` the post shows only the hands that seat may see (P-5).
     """
     if fmt not in POST_FORMATS:
         raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
@@ -84,12 +86,12 @@ def render_post(game: Game, turn: int, fmt: str = "markdown") -> str:
         raise ValueError(f"turn {turn}: the game has {len(game.log)} turns (1–{len(game.log)})")
     event = game.log[turn - 1]
     render = FORMATS[fmt]
-    parts = [_body(game.results[turn - 1], render)]
+    parts = [_body(game.results[turn - 1], render, may_see)]
     if turn - 1 in game.voided:
         at, reason = game.voided[turn - 1]
         parts.append(_line(fmt, f"Voided at turn {at + 1}: {reason} (P-2)"))
     note_turns = game.notes.get(turn - 1, []) if event.action != "note" else []
-    parts += [_body(game.results[index], render) for index in note_turns]
+    parts += [_body(game.results[index], render, may_see) for index in note_turns]
     if turn == len(game.log) or all(game.log[i].action == "note" for i in range(turn, len(game.log))):
         parts.append(_line(fmt, f"Next: {game.whose_turn()}"))
     who = who_took(game, event)
@@ -106,8 +108,10 @@ def render_post(game: Game, turn: int, fmt: str = "markdown") -> str:
     return f"Turn {turn}{by} · {title}\n{body}\n{code}"
 
 
-def _body(result: Any, render: Any) -> str:
-    return render(result.describe()) if hasattr(result, "describe") else str(result)
+def _body(result: Any, render: Any, may_see: MaySee | None) -> str:
+    if not hasattr(result, "describe"):
+        return str(result)
+    return render(result.describe() if may_see is None else result.describe_for(may_see))
 
 
 def _line(fmt: str, text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from kit.core.describe import Describable, Description, Face, Fact, Tone
+from kit.core.describe import FACE_DOWN, Describable, Description, Face, Fact, MaySee, Tone
 from kit.rollunder.checks import Outcome
 
 
@@ -418,6 +418,16 @@ class FateDraw(RollUnderResult):
         return Description(title="Fate cards are drawn", verdict=f"draw order: {', '.join(self.order)}",
                            facts=facts, faces=faces)
 
+    def describe_for(self, may_see: MaySee) -> Description:
+        """The draw as a seat sees it: the cards drawn into hands it may not see are shown by their backs (P-5)."""
+        if all(may_see(name) for name in self.order):
+            return self.describe()
+        facts = tuple(Fact(n, f"rolled {', '.join(map(str, self.rolls[n]))}; draws "
+                              f"{_drawn(self.cards[n], may_see(n))}") for n in self.order)
+        faces = tuple(_tarot_face(c, may_see(n)) for n in self.order for c in self.cards[n])
+        return Description(title="Fate cards are drawn", verdict=f"draw order: {', '.join(self.order)}",
+                           facts=facts, faces=faces, notes=(HIDDEN_HANDS,))
+
 
 @dataclass(frozen=True)
 class FateDeal(RollUnderResult):
@@ -431,6 +441,14 @@ class FateDeal(RollUnderResult):
         return Description(title="The GM deals fate cards",
                            facts=tuple(Fact(n, ", ".join(c) or "—") for n, c in self.cards.items()),
                            notes=("The discard pile was shuffled into the deck.",) if self.reshuffled else ())
+
+    def describe_for(self, may_see: MaySee) -> Description:
+        """The deal as a seat sees it: cards dealt into hands it may not see are counted, not named (P-5)."""
+        if all(may_see(name) for name in self.cards):
+            return self.describe()
+        notes = (("The discard pile was shuffled into the deck.",) if self.reshuffled else ()) + (HIDDEN_HANDS,)
+        return Description(title="The GM deals fate cards",
+                           facts=tuple(Fact(n, _drawn(c, may_see(n))) for n, c in self.cards.items()), notes=notes)
 
 
 @dataclass(frozen=True)
@@ -495,3 +513,19 @@ class NarrativeRuling(RollUnderResult):
         return Description(title=f"The GM rules on narrative change {self.request} ({self.card})", verdict=verdict,
                            tone="success" if self.granted else "failure", facts=tuple(facts),
                            notes=(follows + " (R-7a)",))
+
+
+HIDDEN_HANDS = ("Only your own cards are named here; whoever holds the game file can still read every hand "
+                "in it (P-5).")
+"""The honest line under a result that hides another seat's cards."""
+
+
+def _drawn(cards: tuple[str, ...], seen: bool) -> str:
+    """The cards a character drew, or only how many when the seat may not see them."""
+    if seen:
+        return ", ".join(cards) or "—"
+    return f"{len(cards)} card{'s' if len(cards) != 1 else ''}, face down" if cards else "—"
+
+
+def _tarot_face(code: str, seen: bool) -> Face:
+    return Face(code, code, kind="tarot") if seen else Face(FACE_DOWN, "a face-down card", kind="tarot")

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from kit.core.describe import Face
+from kit.core.describe import FACE_DOWN, Face
 from kit.core.errors import RulesError
 from kit.gamefile.post import who_took
 from kit.render import to_html
@@ -162,13 +162,14 @@ class PlayLog(SharedLookHTML):
         super().__init__(**kwargs)
         self.limit = limit
 
-    def refresh(self, game: Any) -> None:
+    def refresh(self, game: Any, may_see: Callable[[str], bool] | None = None) -> None:
         """Redraw from the game's results: each turn with the seat and character that took it (P-1).
 
-        A voided turn is struck through, with the turn that voided it and why (P-2).
+        A voided turn is struck through, with the turn that voided it and why (P-2); with
+        ``may_see``, a result shows only the hands the seat may see (P-5).
         """
         results = list(enumerate(game.results))[-self.limit:]
-        items = "".join(self._entry(game, index, result, who_took(game, game.log[index]))
+        items = "".join(self._entry(game, index, result, who_took(game, game.log[index]), may_see)
                         for index, result in reversed(results))
         count = len(game.results)
         self.value = (
@@ -178,9 +179,9 @@ class PlayLog(SharedLookHTML):
 
 
     @staticmethod
-    def _entry(game: Any, index: int, result: Any, who: str) -> str:
+    def _entry(game: Any, index: int, result: Any, who: str, may_see: Callable[[str], bool] | None) -> str:
         by = f" · {escape(who)}" if who else ""
-        body = to_html(result.describe())
+        body = to_html(result.describe() if may_see is None else result.describe_for(may_see))
         voided = game.voided.get(index) if hasattr(game, "voided") else None
         if voided is not None:
             at, reason = voided
@@ -334,9 +335,6 @@ def face_label(card: Any) -> tuple[str, str, bool]:
 PRIVATE_HANDS = "Only your own hand is shown here; whoever holds the game file can still read every hand in it."
 """The honest line under every private view of a player's table."""
 
-FACE_DOWN = "🂠"
-"""The back of a card, shown for a card this seat may not see."""
-
 FACE_DOWN_WORDS = "a face-down card"
 """What a card back is called aloud (its alt text)."""
 
@@ -379,7 +377,7 @@ def show_to_gm(session: Any, *controls: Any) -> None:
 
     Each control must have a layout of its own (a shared layout refuses the change).
     """
-    display = "none" if player_seat(session) else ""
+    display = "none" if player_seat(session) else None
     for control in controls:
         if control.layout.display != display:
             control.layout.display = display
@@ -396,8 +394,7 @@ def waiting_words(game: Any) -> str:
     for verb in ("must ", "may "):
         if who and doing.startswith(verb):
             return f"{waiting.prefix}Waiting for {who} to {doing[len(verb):]}"
-    seat = game.waiting_seat()
-    return f"Waiting for {seat}: {game.whose_turn()}" if seat else f"Waiting: {game.whose_turn()}"
+    return f"Waiting: {game.whose_turn()}"
 
 
 def waiting_elsewhere(session: Any) -> str:
@@ -452,23 +449,6 @@ def others_html(session: Any, counts: Mapping[str, int], noun: str = "card") -> 
     return f'<section class="kit-other-hands" aria-label="Other hands">{rows}{private_note_html()}</section>'
 
 
-def seat_result_html(session: Any, result: Any) -> str:
-    """A result as this seat may see it: in full, except the cards it shows dealt to hands this seat may not see.
-
-    A result that deals cards (a ``cards`` mapping of character to cards) shows a player only
-    their own characters' cards; the others' are counts and backs.
-    """
-    cards = getattr(result, "cards", None)
-    if not (player_seat(session) and isinstance(cards, Mapping) and
-            any(not session.may_see(str(name)) for name in cards)):
-        return to_html(result.describe())
-    title = escape(plain_text(str(result.describe().title)))
-    rows = []
-    for name, dealt in cards.items():
-        dealt = list(dealt) if isinstance(dealt, (list, tuple)) else []
-        if session.may_see(str(name)):
-            shown = ", ".join(escape(plain_text(str(card))) for card in dealt) or "—"
-            rows.append(f"<li><b>{escape(str(name))}</b>: {shown}</li>")
-        else:
-            rows.append(f"<li>{held_html(str(name), len(dealt), verb='draws')}</li>")
-    return f'<div class="kit-seat-result"><b>{title}</b><ul>{"".join(rows)}</ul>{private_note_html()}</div>'
+def seat_html(session: Any, result: Any) -> str:
+    """A result as this table's seat may see it: cards in hands it may not see are left out (P-5)."""
+    return to_html(result.describe_for(session.may_see))

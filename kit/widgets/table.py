@@ -301,7 +301,7 @@ class Table(widgets.VBox):
             f'<div class="kit-status">Game file <b>{escape(shown_name(self.game_file))}</b> · {game.turn} turns · '
             f"seed commitment <code>{game.seed_commitment[:16]}</code></div>"
         )
-        self.play_log.refresh(game)
+        self.play_log.refresh(game, session.may_see)
         self.download.value = ""
         self._show_post()
         self._list_games(select=session.path)
@@ -311,7 +311,9 @@ class Table(widgets.VBox):
             self.post.value = ""
             return
         game = self.session.game
-        post = attempt(self.share_error, lambda: gamefile.render_post(game, game.turn, self.post_format.value),
+        seat_sees = self.session.may_see
+        post = attempt(self.share_error, lambda: gamefile.render_post(game, game.turn, self.post_format.value,
+                                                                      seat_sees),
                        undone="no post was made", unexpected="the forum post could not be made")
         self.post.value = plain_text(post, limit=len(post)) if post is not None else ""
 

@@ -25,7 +25,6 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from kit.render import to_html
 from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
 from kit.widgets.common import (
     ErrorLine,
@@ -35,6 +34,7 @@ from kit.widgets.common import (
     others_html,
     player_seat,
     seat_characters,
+    seat_html,
     show_to_gm,
     waiting_elsewhere,
     waiting_html,
@@ -177,7 +177,7 @@ class HandViewer(widgets.VBox):
     def _own_result(self, result: Any) -> None:
         """Show this viewer's own turn as soon as the rules decide it (before the turn is written)."""
         if self._acting:
-            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+            self.result_view.value = f'<div aria-live="polite">{seat_html(self.session, result)}</div>'
 
     def _chosen_card(self) -> str:
         """The one selected card's code; several are sent joined and none as "" (the game says why)."""
@@ -228,7 +228,7 @@ class HandViewer(widgets.VBox):
                     kept = self.character_picker.value
                     self.character_picker.options = names
                     self.character_picker.value = kept if kept in names else (names[0] if names else None)
-                hidden = "none" if not names and player_seat(self.session) else ""
+                hidden = "none" if not names and player_seat(self.session) else None
                 if self.character_picker.layout.display != hidden:
                     self.character_picker.layout.display = hidden
                 show_to_gm(self.session, self.scene_box)

@@ -42,6 +42,7 @@ from kit.widgets.common import (
     player_seat,
     private_note_html,
     seat_characters,
+    seat_html,
     waiting_elsewhere,
     waiting_html,
     waiting_words,
@@ -62,7 +63,6 @@ _PANEL_BUTTONS: dict[str, tuple[tuple[str, str, str, str, str], tuple[str, str, 
               ("pass_button", "Pass (do not guide fate)", "Play no card from hand (F-8)", "kit-pass", "pass_guide")),
 }
 """Each panel's two buttons: (attribute, label, tooltip, CSS class, method it calls)."""
-
 
 class _Panel:
     """A control of a panel built on first use: reading it builds the panel (see ``StackResolver._build_panel``)."""
@@ -478,7 +478,7 @@ class StackResolver(widgets.VBox):
                     self.actor_picker.options = actors
                     self.actor_picker.value = kept if kept in actors else (actors[0] if actors else None)
                     self._fill_adverbs()
-                hidden = "none" if not actors and player_seat(self.session) else ""
+                hidden = "none" if not actors and player_seat(self.session) else None
                 if self.actor_picker.layout.display != hidden:
                     self.actor_picker.layout.display = hidden
                 opponents = [(NO_OPPONENT, "")] + [(name, name) for name in names]
@@ -522,8 +522,9 @@ class StackResolver(widgets.VBox):
             self.stack_view.value = '<div class="kit-no-stack">No stack flipped yet.</div>'
         else:
             heading = "The stack being resolved" if pending else "The last stack (resolved)"
+            shown = seat_html(self.session, flip)  # without a hand this seat may not see (P-5)
             self.stack_view.value = (f'<section aria-label="{heading}"><div><b>{heading}</b> '
-                                     f"(▲ marks the chosen card)</div>{to_html(flip.describe())}</section>")
+                                     f"(▲ marks the chosen card)</div>{shown}</section>")
         self.result_view.value = _result_html(flip) if flip is not None and flip.resolved and not pending else ""
 
     def _draw_steps(self) -> None:

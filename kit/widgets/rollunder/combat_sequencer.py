@@ -3,6 +3,12 @@
 Every button acts through the table session (``session.act``); the game decides whose turn it
 is, what an attack's odds are and what it did, and a refusal is shown beside the button that
 asked. The component only reads the game's state and results to draw them.
+
+At a game with seats (P-1) a player's sequencer offers only that player's own combatants, the
+physician's care and a dose of physicane for their own characters; starting combat, the next
+round, ending combat, stamina and physical recovery and the game clock are the GM's and hidden
+from a player's seat. While the game waits for another seat's declaration the action button is
+disabled with the reason beside it. The GM, and everyone at a game without seats, may do everything.
 """
 
 from __future__ import annotations
@@ -14,10 +20,21 @@ import ipywidgets as widgets
 import traitlets
 
 from kit.core.errors import RulesError
-from kit.render import to_html
 from kit.rollunder.combat import DEFENCES, FREE_ACTIONS
 from kit.rollunder.results import CombatStarted, format_clock
-from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
+from kit.widgets.common import (
+    ErrorLine,
+    OddsView,
+    attempt,
+    labelled_button,
+    no_character_words,
+    player_seat,
+    seat_characters,
+    seat_html,
+    show_to_gm,
+    waiting_elsewhere,
+    waiting_html,
+)
 from kit.widgets.rollunder.view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
@@ -46,6 +63,8 @@ DEFENCE_LABELS = {
 }
 FREE_LABELS = {"drop": "Drop something", "say": "Say one short statement", "shift": "Shift a few steps"}
 PERCEIVE_SKILLS = ("Sergeant's Eye", "Investigator's Eye")
+GM_HEALING = ("heal_stamina", "heal_physical")
+"""The healing over time only the GM gives (P-1); a player's seat is offered the others."""
 HEALING: tuple[tuple[str, str], ...] = (
     ("Stamina recovery (Vitality + Heroic Vigor)", "heal_stamina"),
     ("Physical recovery (Vitality + Heroic Vigor)", "heal_physical"),
@@ -92,7 +111,9 @@ class CombatSequencer(widgets.VBox):
     ``heal_character_picker``, ``physician_picker``, ``heal_modifier_input``, ``heal_button``
     (``heal_error``); ``advance_hours``, ``advance_minutes``, ``advance_button`` (``advance_error``).
     Views: ``tracks_view``, ``initiative_view``, ``round_view``, ``odds_view``, ``result_view``,
-    ``clock_view``.
+    ``clock_view``, ``seat_view`` (a player's seat without a character) and ``act_seat_view`` (whom a
+    player's seat waits for). The GM's boxes, hidden from a player's seat: ``setup_box`` (start
+    combat), ``round_box`` (next round, end combat) and ``advance_box`` (the game clock).
     """
 
     round_label = traitlets.Unicode("", help="The round and combat time, e.g. 'Round 2 · 0:10' (empty out of combat).")
@@ -120,7 +141,7 @@ class CombatSequencer(widgets.VBox):
         self.round_view = html()
         self.round_view.add_class("kit-round")
 
-        self.actor_picker = _picker(widgets.Dropdown, description="Who acts")
+        self.actor_picker = _picker(widgets.Dropdown, description="Who acts", own_layout=True)
         self.action_picker = _picker(widgets.Dropdown, options=list(ACTIONS), value="attack", description="Action")
         self.target_picker = _picker(widgets.Dropdown, description="Target", own_layout=True)
         self.weapon_picker = _picker(widgets.Dropdown, description="Weapon")
@@ -141,6 +162,10 @@ class CombatSequencer(widgets.VBox):
         self.act_button = labelled_button("Take this action", "Declare and resolve the chosen action", "primary")
         self.act_button.add_class("kit-act")
         self.act_error = ErrorLine()
+        self.act_seat_view = html()
+        self.act_seat_view.add_class("kit-act-seat")
+        self.seat_view = html()
+        self.seat_view.add_class("kit-combat-seat")
 
         self.free_action_picker = _picker(widgets.Dropdown, options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
                                           description="Free action")
@@ -160,8 +185,8 @@ class CombatSequencer(widgets.VBox):
 
         self.heal_kind_picker = _picker(widgets.Dropdown, options=list(HEALING), value="heal_stamina",
                                         description="Healing")
-        self.heal_character_picker = _picker(widgets.Dropdown, description="Patient")
-        self.physician_picker = _picker(widgets.Dropdown, description="Physician")
+        self.heal_character_picker = _picker(widgets.Dropdown, description="Patient", own_layout=True)
+        self.physician_picker = _picker(widgets.Dropdown, description="Physician", own_layout=True)
         self.heal_modifier_input = _int("Modifier", "Modifier on the healing test (−10…+10)")
         self.heal_button = labelled_button("Heal", "Make the healing test")
         self.heal_button.add_class("kit-heal")
@@ -179,24 +204,28 @@ class CombatSequencer(widgets.VBox):
         self._skill_box = _box(self.skill_picker, own_layout=True)
         self._opponents_box = _box(self.opponents_picker, own_layout=True)
         self._physician_box = _box(self.physician_picker, own_layout=True)
+        self.setup_box = _box(html("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker,
+                              self.start_button, self.start_error, css="kit-combat-setup", own_layout=True)
+        self.round_box = _box(self.next_round_button, self.end_combat_button, self.round_error, own_layout=True)
+        self.advance_box = _box(self.advance_hours, self.advance_minutes, self.advance_button, self.advance_error,
+                                own_layout=True)
 
         self.children = (
             html("<h3>Combat round sequencer</h3>"),
             self.tracks_view,
-            _box(html("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker, self.start_button,
-                 self.start_error, css="kit-combat-setup"),
+            self.seat_view,
+            self.setup_box,
             self.initiative_view,
             self.round_view,
             _box(_box(self.actor_picker, self.action_picker, self.modifier_input), self._attack_box,
                  self._detail_box, self._skill_box, self._opponents_box, self.odds_view,
-                 _box(self.act_button, self.act_error), row=False, css="kit-action-picker"),
+                 _box(self.act_button, self.act_error, self.act_seat_view), row=False, css="kit-action-picker"),
             _box(self.free_action_picker, self.free_detail_input, self.free_button, self.free_error),
             self.result_view,
-            _box(self.next_round_button, self.end_combat_button, self.round_error),
+            self.round_box,
             _box(_box(html("<b>After combat</b>"), self.heal_kind_picker, self.heal_character_picker,
                       self._physician_box, self.heal_modifier_input, self.heal_button, self.heal_error),
-                 _box(self.clock_view, self.advance_hours, self.advance_minutes, self.advance_button,
-                      self.advance_error), row=False, css="kit-healing"),
+                 _box(self.clock_view, self.advance_box), row=False, css="kit-healing"),
         )
 
         self.start_button.on_click(lambda _: self.start())
@@ -211,7 +240,7 @@ class CombatSequencer(widgets.VBox):
         for control in (self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
                         self.modifier_input, self.defence_modifier_input):
             control.observe(self._odds_changed, names="value")
-        self.heal_kind_picker.observe(lambda _: self._show_parts(), names="value")
+        self.heal_kind_picker.observe(lambda _: self._heal_kind_changed(), names="value")
         session.first(self._show_result)
         session.listen(self.refresh)
         self.refresh(None)
@@ -307,26 +336,30 @@ class CombatSequencer(widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------
 
     def _show_result(self, result: Any) -> None:
-        """The latest turn's result: shown first, as soon as the rules decide it."""
+        """The latest turn's result: shown first, as soon as the rules decide it (cards dealt to hands
+        this seat may not see are counted, not named)."""
         if result is not None:
-            self.result_view.value = f'<div class="kit-latest" aria-live="polite">{to_html(result.describe())}</div>'
+            self.result_view.value = (f'<div class="kit-latest" aria-live="polite">'
+                                      f"{seat_html(self.session, result)}</div>")
 
     def refresh(self, result: Any = None) -> None:
         """Redraw everything from the game; ``result`` (the latest turn's) is shown in the result view."""
         game = self.game
         combat = game.combat
         names = list(game.state.characters)
+        own = seat_characters(self.session, names)
         self._drawing = True
         try:
             with self.hold_sync():
                 self._show_result(result)
                 self._set_options(self.combatant_picker, names, multiple=True)
                 self._set_options(self.ambusher_picker, names, multiple=True)
-                self._set_options(self.heal_character_picker, names)
-                self._set_options(self.physician_picker, names)
+                self._draw_seat(own)
+                self._set_options(self.heal_character_picker, self._patients())
+                self._set_options(self.physician_picker, own)
                 combatants = list(combat.combatants) if combat else []
-                self._set_options(self.actor_picker, combatants)
-                if combat is not None and combat.current is not None:
+                self._set_options(self.actor_picker, [name for name in combatants if name in own])
+                if combat is not None and combat.current in self.actor_picker.options:
                     self.actor_picker.value = combat.current
                 self._set_options(self.opponents_picker, combatants, multiple=True)
                 self._refresh_choices()
@@ -338,10 +371,55 @@ class CombatSequencer(widgets.VBox):
                 self.round_label = self._round_label()
                 self.current = game.current_combatant
                 self.turns = game.turn
+                self._draw_waiting(own, combatants)
         finally:
             self._drawing = False
         self._show_parts()
         self._refresh_odds()
+
+    # -- seats (P-1) -------------------------------------------------------------------------
+
+    def _draw_seat(self, own: list[str]) -> None:
+        """Hide the GM's controls from a player's seat and offer it only the healing a player gives."""
+        session = self.session
+        show_to_gm(session, self.setup_box, self.round_box, self.advance_box)
+        kinds = [(label, kind) for label, kind in HEALING if not (player_seat(session) and kind in GM_HEALING)]
+        if list(self.heal_kind_picker.options) != kinds:
+            kept = self.heal_kind_picker.value
+            self.heal_kind_picker.options = kinds
+            self.heal_kind_picker.value = kept if kept in [kind for _, kind in kinds] else kinds[0][1]
+        lacking = player_seat(session) and not own
+        self.seat_view.value = f"<i>{escape(no_character_words(session))}</i>" if lacking else ""
+        for picker in (self.heal_character_picker, self.physician_picker):
+            hidden = "none" if lacking else None
+            if picker.layout.display != hidden:
+                picker.layout.display = hidden
+        self.heal_button.disabled = lacking
+
+    def _patients(self) -> list[str]:
+        """Who the chosen healing may be given to: anyone, or this seat's own for a dose of physicane."""
+        names = list(self.game.state.characters)
+        if self.heal_kind_picker.value == "take_physicane":
+            return seat_characters(self.session, names)
+        return names
+
+    def _heal_kind_changed(self) -> None:
+        self._set_options(self.heal_character_picker, self._patients())
+        self._show_parts()
+
+    def _draw_waiting(self, own: list[str], combatants: list[str]) -> None:
+        """Disable the declaration while a player's seat waits for another seat, with the reason beside it."""
+        session = self.session
+        reason = waiting_elsewhere(session)
+        if not reason and player_seat(session) and combatants and not self.actor_picker.options:  # none in combat
+            reason = (f"None of {session.seat}'s characters is in this combat." if own and session.seat
+                      else no_character_words(session))
+        self.act_seat_view.value = waiting_html(reason)
+        self.act_button.disabled = bool(reason)
+        none_in_combat = bool(combatants) and not self.actor_picker.options
+        hidden = "none" if player_seat(session) and (not own or none_in_combat) else None
+        if self.actor_picker.layout.display != hidden:
+            self.actor_picker.layout.display = hidden
 
     @staticmethod
     def _set_options(picker: widgets.Widget, names: list[str], multiple: bool = False) -> None:

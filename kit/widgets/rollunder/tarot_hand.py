@@ -3,6 +3,12 @@
 The cards are shown by name with their arcana in words (Major, or Minor court or pip). Spending
 goes through the table session; the game checks the card, the use, the open test and the other
 player's consent (R-7), and a refusal is shown beside the spend button.
+
+At a game with seats (P-1) a player's Tarot hand shows and spends only that player's own
+characters' cards; every other hand is a count of face-down cards (``others_view``), with the
+honest line that the game file still holds every hand, and cards dealt to others are counted,
+not named. The start-of-play draw and the deal are the GM's (hidden from a player's seat). The
+GM, and everyone at a game without seats, sees and may do everything.
 """
 
 from __future__ import annotations
@@ -13,9 +19,19 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from kit.render import to_html
 from kit.rollunder.fate import USES
-from kit.widgets.common import CardPicker, ErrorLine, attempt, labelled_button
+from kit.widgets.common import (
+    CardPicker,
+    ErrorLine,
+    attempt,
+    labelled_button,
+    no_character_words,
+    others_html,
+    player_seat,
+    seat_characters,
+    seat_html,
+    show_to_gm,
+)
 from kit.widgets.outbox import send_queued
 from kit.widgets.rollunder.view import card_kind, card_powers
 from kit.widgets.session import TableSession
@@ -36,7 +52,9 @@ class TarotHand(widgets.VBox):
     ``use_picker``, ``on_picker`` (the character whose test the card changes), ``consent_input``
     (the other player's name, when they agree), ``note_input`` (for a narrative change),
     ``spend_button`` (with ``spend_error``), ``start_play_button`` and ``deal_button`` (with
-    ``deal_error``). Views: ``hand_view``, ``selection_view``, ``test_view``, ``result_view``.
+    ``deal_error``; both in ``gm_box``, hidden from a player's seat). Views: ``hand_view``,
+    ``selection_view``, ``test_view``, ``others_view`` (the hands a player's seat may not see, as
+    counts and backs), ``result_view``.
     """
 
     selected_card = traitlets.Unicode(None, allow_none=True, help="The name of the chosen card, or None.")
@@ -50,7 +68,8 @@ class TarotHand(widgets.VBox):
         self._drawing = False
         self._acting = False
 
-        self.holder_picker = fixed(widgets.Dropdown, description="Hand of", style={"description_width": "initial"})
+        self.holder_picker = fixed(widgets.Dropdown, description="Hand of", style={"description_width": "initial"},
+                                   own_layout=True)  # hidden when a player's seat has no character
         self.hand_view = html()
         self.hand_view.add_class("kit-hand-list")
         self.cards = CardPicker(single=True)
@@ -77,6 +96,9 @@ class TarotHand(widgets.VBox):
         self.deal_error = ErrorLine()
         self.result_view = html()
         self.result_view.add_class("kit-fate-result")
+        self.others_view = html()
+        self.others_view.add_class("kit-tarot-others")
+        self.gm_box = widgets.HBox([self.start_play_button, self.deal_button, self.deal_error])
 
         self.children = (
             html("<h3>Fate cards (Tarot)</h3>"),
@@ -88,7 +110,8 @@ class TarotHand(widgets.VBox):
             widgets.VBox([widgets.HBox([self.use_picker, self.on_picker]),
                           widgets.HBox([self.consent_input, self.note_input]),
                           widgets.HBox([self.spend_button, self.spend_error])]),
-            widgets.HBox([self.start_play_button, self.deal_button, self.deal_error]),
+            self.gm_box,
+            self.others_view,
             self.result_view,
         )
         self.spend_button.on_click(lambda _: self.spend())
@@ -98,7 +121,7 @@ class TarotHand(widgets.VBox):
         session.first(self._own_result)
         session.listen(self.refresh)
         self.refresh(None)
-        if holder is not None:
+        if holder is not None and holder in self.holder_picker.options:
             self.holder_picker.value = holder
 
     @property
@@ -150,22 +173,32 @@ class TarotHand(widgets.VBox):
     def _show_result(self, result: Any) -> None:
         """The latest turn's result: shown first, as soon as the rules decide it."""
         if result is not None:
-            self.result_view.value = f'<div aria-live="polite">{to_html(result.describe())}</div>'
+            self.result_view.value = f'<div aria-live="polite">{seat_html(self.session, result)}</div>'
 
     def refresh(self, result: Any = None) -> None:
-        """Redraw the hand, the open test and the latest fate result from the game."""
+        """Redraw the hand, the open test and the latest fate result from the game.
+
+        The hands offered are this seat's own (P-1); a card may be spent on anyone's test.
+        """
         names = list(self.game.state.characters)
+        own = seat_characters(self.session, names)
         self._drawing = True
         try:
             with self.hold_sync():
                 self._show_result(result)
-                for picker in (self.holder_picker, self.on_picker):
-                    if list(picker.options) != names:
+                for picker, options in ((self.holder_picker, own), (self.on_picker, names)):
+                    if list(picker.options) != options:
                         kept = picker.value
-                        picker.options = names
-                        picker.value = kept if kept in names else (names[0] if names else None)
+                        picker.options = options
+                        picker.value = kept if kept in options else (options[0] if options else None)
+                hidden = "none" if not own and player_seat(self.session) else None
+                if self.holder_picker.layout.display != hidden:
+                    self.holder_picker.layout.display = hidden
+                show_to_gm(self.session, self.gm_box)
+                self.spend_button.disabled = player_seat(self.session) and not own
                 self.holder = self.holder_picker.value
                 self._draw_hand()
+                self._draw_others()
                 self.test_view.value = self._test_html()
         finally:
             self._drawing = False
@@ -187,7 +220,7 @@ class TarotHand(widgets.VBox):
             self.cards.set_cards([(card.name, f"{card.name}: {card_kind(card)}", False) for card in cards])
         self._selection_changed(None)
         if character is None:
-            self.hand_view.value = "<i>No characters at the table yet.</i>"
+            self.hand_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
             return
         items = "".join(f"<li>{escape(card.name)} — {escape(card_kind(card))}: {escape(card_powers(card))}</li>"
                         for card in cards)
@@ -195,6 +228,13 @@ class TarotHand(widgets.VBox):
         self.hand_view.value = (f'<section aria-label="Fate cards of {escape(character.name)}">'
                                 f"<b>{escape(character.name)}</b> ({escape(character.player)}) holds "
                                 f"{len(cards)} fate card{'s' if len(cards) != 1 else ''}{body}</section>")
+
+    def _draw_others(self) -> None:
+        """The hands this seat may not see: how many fate cards each holds, face down (nothing for the GM)."""
+        counts = {name: len(character.fate_cards) for name, character in self.game.state.characters.items()}
+        value = others_html(self.session, counts, noun="fate card")
+        if self.others_view.value != value:
+            self.others_view.value = value
 
     def _selection_changed(self, change: dict[str, Any] | None) -> None:
         chosen = self.cards.selected

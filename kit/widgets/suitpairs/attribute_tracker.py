@@ -12,10 +12,16 @@ A thin view over a :class:`~kit.widgets.session.TableSession` holding a Suit Pai
 Every click is one turn taken through ``session.act``; the game decides, the tracker shows the
 game's queries (``character``, ``pending``, ``odds``, ``serious_consequences``) and results.
 A refused click shows the rules' message beside the control and changes nothing.
+
+At a game with seats (P-1) a player's tracker offers only that player's own characters; the GM's
+controls (award, take away, skipping a check's consequences) are hidden from a player's seat, and
+while the game waits for another seat's check the check button is disabled with the reason
+beside it. The GM, and everyone at a game without seats, may do everything.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -27,7 +33,18 @@ from kit.suitpairs.attributes import LOWEST, Attribute
 from kit.suitpairs.difficulties import DIFFICULTIES
 from kit.suitpairs.results import CheckResolved
 from kit.suitpairs.skills import SKILLS, Skill, find_skill
-from kit.widgets.common import ErrorLine, OddsView, attempt, labelled_button
+from kit.widgets.common import (
+    ErrorLine,
+    OddsView,
+    attempt,
+    labelled_button,
+    no_character_words,
+    player_seat,
+    seat_characters,
+    show_to_gm,
+    waiting_elsewhere,
+    waiting_html,
+)
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
 from kit.widgets.suitpairs.odds import show_check_odds
@@ -54,8 +71,8 @@ class AttributeTracker(widgets.VBox):
     ``check_button``, ``reroll_primary_button``, ``reroll_secondary_button``, ``accept_button`` and,
     in the GM panel, ``skip_consequences``, ``gm_what_picker``, ``gm_points``, ``gm_reason``,
     ``award_button``, ``take_away_button``. Views: ``sheet_view``, ``serious_view``, ``changes_view``,
-    ``odds_view``, ``roll_view``, ``result_view``. Refusals: ``check_error``, ``reroll_error``,
-    ``accept_error``, ``gm_error``.
+    ``odds_view``, ``roll_view``, ``result_view``, ``seat_view`` (whom a player's seat waits for).
+    Refusals: ``check_error``, ``reroll_error``, ``accept_error``, ``gm_error``.
     """
 
     character = traitlets.Unicode("", help="The character whose sheet is shown.").tag(sync=True)
@@ -70,7 +87,8 @@ class AttributeTracker(widgets.VBox):
         self.add_class("kit-attribute-tracker")
 
         self.character_picker = fixed(widgets.Dropdown, description="Character", options=[],
-                                      layout={"width": "24em"}, style={"description_width": "initial"})
+                                      layout={"width": "24em"}, style={"description_width": "initial"},
+                                      own_layout=True)  # hidden when a player's seat has no character
         self.character_picker.add_class("kit-character")
         self.sheet_view = html()
         self.sheet_view.add_class("kit-sheet")
@@ -96,6 +114,8 @@ class AttributeTracker(widgets.VBox):
         self.check_button.add_class("kit-check")
         self.check_error = ErrorLine()
         self.check_error.add_class("kit-check-error")
+        self.seat_view = html()
+        self.seat_view.add_class("kit-check-seat")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-sp-odds")
 
@@ -115,7 +135,7 @@ class AttributeTracker(widgets.VBox):
         self.skip_consequences = fixed(
             widgets.Checkbox,
             value=False, description="GM: skip this check's consequences (S-5 table option)", indent=False,
-            layout={"width": "auto"},
+            layout={"width": "auto"}, own_layout=True,  # hidden from a player's seat
         )
         self.accept_error = ErrorLine()
 
@@ -152,6 +172,7 @@ class AttributeTracker(widgets.VBox):
             self.gm_error,
         ], layout=widgets.Layout(width="auto", border="1px solid #ddd", padding="4px", margin="6px 0 0 0"))
         self.gm_panel.add_class("kit-gm-panel")
+        self._gm_panel_wanted = gm_panel
         if not gm_panel:
             self.gm_panel.layout.display = "none"
         self.children = (
@@ -161,7 +182,7 @@ class AttributeTracker(widgets.VBox):
             self.serious_view,
             self.changes_view,
             html("<b>Skill check</b>"),
-            widgets.HBox([self.skill_picker, self.difficulty_picker, self.check_button],
+            widgets.HBox([self.skill_picker, self.difficulty_picker, self.check_button, self.seat_view],
                          layout=_wide(flex_flow="row wrap")),
             self.check_error,
             self.odds_view,
@@ -234,13 +255,15 @@ class AttributeTracker(widgets.VBox):
         """Redraw after a turn (from any component on the session); ``None`` after a reload clears the marks.
 
         The shown character stays picked whoever took the turn; the first character is shown when none is.
+        The picker holds the characters this seat acts for (P-1).
         """
         self._last_result = result
-        names = self.game.characters
+        names = seat_characters(self.session, self.game.characters)
         wanted = self.character
         if wanted not in names:
             wanted = names[0] if names else ""
         with self.hold_sync():
+            self._draw_seat(bool(names))
             options = [(f"{name} ({self.game.character(name).identity})", name) for name in names]
             self._set_options(self.character_picker, options, wanted or None)
             if self.character == wanted:
@@ -259,6 +282,18 @@ class AttributeTracker(widgets.VBox):
         finally:
             self._quiet = False
 
+    def _draw_seat(self, has_characters: bool) -> None:
+        """Hide the GM's controls from a player's seat, and an empty picker from a seat with no character."""
+        session = self.session
+        hidden = "none" if not has_characters and player_seat(session) else None
+        if self.character_picker.layout.display != hidden:
+            self.character_picker.layout.display = hidden
+        show_to_gm(session, self.skip_consequences)
+        if self._gm_panel_wanted:
+            show_to_gm(session, self.gm_panel)
+        if player_seat(session) and self.skip_consequences.value:
+            self.skip_consequences.value = False
+
     def _picked_character(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.character = change["new"] or ""
@@ -271,7 +306,7 @@ class AttributeTracker(widgets.VBox):
         """Redraw everything for the shown character."""
         game = self.game
         if self.character not in game.characters:
-            self.sheet_view.value = "<i>No characters at the table yet.</i>"
+            self.sheet_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
             for view in (self.serious_view, self.changes_view, self.roll_view, self.result_view):
                 view.value = ""
             self.pending = False
@@ -342,9 +377,15 @@ class AttributeTracker(widgets.VBox):
                                                                else ""))
                 button.disabled = not self.pending or value == LOWEST
             self.accept_button.disabled = not self.pending
+            # The turn order says who is next; it enforces nothing, so a player may still check (P-4).
+            elsewhere = "" if self.pending else waiting_elsewhere(self.session)
             self.check_button.disabled = self.pending or not known
             self.check_button.tooltip = ("Reroll or accept the pending check first (S-5)" if self.pending
                                          else "Roll 2d6 + skill level against the difficulty (S-3)")
+            value = waiting_html(f"{elsewhere}. You may still check for your own character (P-4)."
+                                 if elsewhere else "")
+            if self.seat_view.value != value:
+                self.seat_view.value = value
             self._draw_odds()
 
     def _draw_odds(self) -> None:
