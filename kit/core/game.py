@@ -481,7 +481,9 @@ class Game(ABC):
         if recorded is not None and index in self._wanted_before:  # a later void takes this turn back
             self._kept_before[index] = (copy.deepcopy(self.state), self.seating.copy())
         seat = recorded.seat if recorded is not None else self.seat
-        table = (self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
+        # A live action keeps who sits where, voids and notes too, so that a refusal restores them.
+        table = ((self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
+                 if recorded is None else None)
         rule = self._seat_rule(action)
         try:
             self.seating.check_turn(action, rule, args, seat, recorded=recorded is not None)  # who may (P-1)
@@ -513,11 +515,12 @@ class Game(ABC):
                 self._broken = True
             else:
                 self.state = saved
-                self.seating, self.voided, self.notes = table
+                if table is not None:
+                    self.seating, self.voided, self.notes = table
             raise
         self.seating.after_turn(rule, args, seat)
         if action not in NOT_VOIDABLE:
-            self._before_latest = (index, saved, table[0]) if saved is not None else None
+            self._before_latest = (index, saved, table[0]) if saved is not None and table is not None else None
         if recorded is None:
             self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat)
         elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
