@@ -124,7 +124,9 @@ class CharacterChecks(widgets.HBox):
         kwargs.setdefault("layout", fixed_layout(flex_flow="row wrap", align_items="center"))
         super().__init__(**kwargs)
         self.description = description
-        self.tooltip = tooltip
+        # Not the box's own ``tooltip`` trait: the page cannot draw a box that has a tooltip and no
+        # description (ipywidgets 8's view reads the description's length), so the words go to each checkbox.
+        self.check_tooltip = tooltip
         self.checked_by_default = checked_by_default
         self._label = html(f"<span>{description}:</span>")
         self._boxes: dict[str, widgets.Checkbox] = {}
@@ -162,8 +164,8 @@ class CharacterChecks(widgets.HBox):
                 box = fixed(widgets.Checkbox, value=self.checked_by_default, indent=False,
                             layout={"width": "auto"}, description=labels.get(name, name))
                 box.add_class("kit-character-check")
-                if self.tooltip:
-                    box.tooltip = f"{self.tooltip}: {name}"
+                if self.check_tooltip:
+                    box.tooltip = f"{self.check_tooltip}: {name}"
             elif box.description != labels.get(name, name):
                 box.description = labels.get(name, name)
             boxes[name] = box

@@ -98,6 +98,7 @@ class NoteRow(widgets.VBox):
                                                  layout={"width": "auto"})
         self.note_button = labelled_button("Add note", "Attach the note to the latest turn (it shows in the log "
                                                        "and the forum post)")
+        self.note_button.add_class("kit-add-note")
         self.note_error = ErrorLine()
         self.note_button.on_click(lambda _: self._add())
         self.children = (html("<b>Notes</b>"), self.text_box,
@@ -141,11 +142,14 @@ class GMTools(widgets.VBox):
                                  style={"description_width": "initial"})
         self.void_button = labelled_button("Void the latest turn", "Take the latest turn back with a new turn; "
                                                                    "the log keeps it, struck through (P-2)")
+        self.void_reason.add_class("kit-void-reason")
+        self.void_button.add_class("kit-void-button")
         self.void_error = ErrorLine()
         self.void_button.on_click(lambda _: self._void())
         heading = html('<h3 class="kit-gm-heading">Game master</h3>')
         void_box = widgets.VBox([self.void_about, widgets.HBox([self.void_reason, self.void_button],
                                                                layout={"flex_flow": "row wrap"}), self.void_error])
+        void_box.add_class("kit-void")
         self.children = (heading, void_box, panel)
         session.listen(lambda _result: self.refresh())
         self.refresh()

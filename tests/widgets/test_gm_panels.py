@@ -383,6 +383,10 @@ def test_ru_characters_are_chosen_with_checkboxes(ru: RUPanel):
     assert list(ru.combatant_checks.checkboxes) == ["Artie", "Xavier", "Mabel", "Bruno"]
     assert ru.combatant_checks.checkboxes["Bruno"].description == "Bruno (NPC)"
     assert ru.deal_checks.value == ["Artie", "Xavier", "Mabel", "Bruno"]  # everyone, until unticked
+    # The box itself has no tooltip: ipywidgets 8 cannot draw a box with a tooltip and no description
+    # ("Could not create a view"); each checkbox carries the words.
+    assert ru.combatant_checks.tooltip is None
+    assert ru.combatant_checks.checkboxes["Bruno"].tooltip == "Takes part in the combat: Bruno"
 
 
 def test_r3_combat_starts_with_the_chosen_combatants_and_ambushers(ru: RUPanel, ru_path: Path):

@@ -31,7 +31,8 @@ from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
 DEFAULT = "(default)"
-"""A picker's "let the rules choose" entry (a weapon: the first on the sheet; a defence: the defender's default)."""
+"""A picker's "let the rules choose" entry (a weapon: unarmed — the sheet's unarmed weapon, else bare hands (R-5);
+a defence: the defender's default)."""
 
 DEFENCE_LABELS = {
     "dodge": "Duck & Cover (dodge)",
@@ -80,6 +81,8 @@ class GMPanel(widgets.VBox):
         # combat (R-3, R-4)
         self.combatant_checks = CharacterChecks("Combatants", "Takes part in the combat")
         self.ambusher_checks = CharacterChecks("Ambushers", "Ambushes the others")
+        self.combatant_checks.add_class("kit-gm-combatants")
+        self.ambusher_checks.add_class("kit-gm-ambushers")
         self.start_combat_button = labelled_button("Start combat", "Everyone tests Wits + Sergeant's Eye for "
                                                    "initiative; the ambushed test to notice (R-3)", "primary")
         self.next_round_button = labelled_button("Next round", "End this round (5 seconds) and start the next (R-4)")
@@ -320,7 +323,7 @@ class GMPanel(widgets.VBox):
     def _draw_weapons(self) -> None:
         name = self.attacker_picker.value
         weapons = self.game.state.characters[name].weapons if name in self.game.state.characters else []
-        set_options(self.weapon_picker, [("First on the sheet", DEFAULT)]
+        set_options(self.weapon_picker, [("Unarmed (the sheet's unarmed weapon, or bare hands)", DEFAULT)]
                     + [(f"{w.name} (damage {w.damage}, {w.kind})", w.name) for w in weapons])
 
     def _draw_views(self) -> None:
