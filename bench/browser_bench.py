@@ -133,11 +133,16 @@ class Figures:
     runs: int
 
 
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+"""The window sizes a bench can measure in: a desktop and a 390-pixel phone."""
+
+
 def measure_once(
-    browser: Browser, base_url: str, scenario: Scenario, timeout_ms: float = 60_000
+    browser: Browser, base_url: str, scenario: Scenario, timeout_ms: float = 60_000, viewport: str = "desktop"
 ) -> tuple[float, float]:
-    """Open the scenario's notebook once; return (time to interactive, click to visible) in ms."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """Open the scenario's notebook once in ``viewport``; return (time to interactive, click to visible) in ms."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport], is_mobile=viewport == "phone",
+                                  has_touch=viewport == "phone")
     try:
         page = VoilaPage(context.new_page(), base_url)
         page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)

@@ -35,7 +35,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from browser_bench import Figures, Scenario, measure_once  # noqa: E402
+from browser_bench import VIEWPORTS, Figures, Scenario, measure_once  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from voila_harness import ARTIFACTS_DIR, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
 
@@ -140,7 +140,7 @@ def build_folder(root: Path, turns: int) -> None:
 
 
 def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int,
-                warmup: int) -> list[Figures]:
+                warmup: int, viewport: str = "desktop") -> list[Figures]:
     """Medians of every case, taken round-robin (run 1 of every case, then run 2, ...) so drift hits all alike.
 
     A case that writes a game file gets the file back before each of its runs.
@@ -152,7 +152,7 @@ def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Cas
             if case.game is not None:
                 (root / case.game).write_bytes(pristine[case.game])
             try:
-                figures = measure_once(browser, base_url, case.scenario)
+                figures = measure_once(browser, base_url, case.scenario, viewport=viewport)
             except Exception as error:
                 raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
             if number >= warmup:
@@ -184,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
     parser.add_argument("--turns", type=int, default=1000, help="turns of the big games")
     parser.add_argument("--only", default="", help="measure only cases whose label contains this text")
+    parser.add_argument("--viewport", choices=sorted(VIEWPORTS), default="desktop",
+                        help="the window: a 1280x900 desktop or a 390x844 phone (touch)")
     args = parser.parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
@@ -199,7 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 try:
                     cases = [Case("bare", BARE, 1.0),
                              *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if args.only in case.label)]
-                    figures = measure_all(browser, server.base_url, root, cases, args.runs, args.warmup)
+                    figures = measure_all(browser, server.base_url, root, cases, args.runs, args.warmup,
+                                          args.viewport)
                     bare, results = figures[0], {case.label: (case, found)
                                                  for case, found in zip(cases[1:], figures[1:], strict=True)}
                     version = browser.version
@@ -207,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     browser.close()
         finally:
             server.stop()
-    print(f"Voilà, Chromium {version}, medians of {args.runs} runs ({args.turns}-turn big games)")
+    print(f"Voilà, Chromium {version}, {args.viewport}, medians of {args.runs} runs ({args.turns}-turn big games)")
     print(report(results, bare))
     return 0
 
