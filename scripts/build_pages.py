@@ -31,9 +31,11 @@ no roll was changed.
 ## Playing by post with a game file
 
 1. **Open a table** (links above) and pick a game from the shelf, start a **New game** (name the
-   players: each gets a ready-made character), or **Upload game file** that someone posted.
-   Uploads are verified first: a file whose rolls were changed is refused.
-2. **Take your turn** with the table's controls. Every step is written into the game file at
+   players and the game master; with *Quick start* each player gets a ready-made character,
+   otherwise everyone builds their own with *Build a character*), or **Upload game file** that
+   someone posted. Uploads are verified first: a file whose rolls were changed is refused.
+2. **Sit as** yourself — a player acts for their own characters, the GM for everyone else — and
+   **take your turn** with the table's controls; the line at the top says whose turn it is. Every step is written into the game file at
    once, with its result and a hash that chains it to the turn before.
 3. **Share it**: *Prepare download* gives you the updated file to post back to your group, and
    the *Forum post* box holds your turn as Markdown, BBCode or plain text, ending with a
