@@ -10,7 +10,7 @@ seed commitment, setup cell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core.errors import ReplayMismatchError, RulesError
@@ -97,7 +97,7 @@ def check(raw: RawGameFile, *, full: bool = True) -> Checked:
 
 def _check(raw: RawGameFile, full: bool) -> Checked:
     game = start_game(raw)
-    header = Header.for_game(game, raw.header.created_with)
+    header = replace(Header.for_game(game, raw.header.created_with), drawing=raw.header.drawing)
     checked = Checked(raw, game, header)
     problem = start_problem(raw, game) if full else _genesis_problem(raw, game)
     if problem:
@@ -106,7 +106,7 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
     prev = game.log.genesis
     game.prepare_replay(cell.event for cell in raw.turns if cell.event is not None)
     for cell in raw.turns:
-        turn_problem = _check_turn(game, cell, prev, full, checked.outputs)
+        turn_problem = _check_turn(game, cell, prev, full, checked.outputs, raw.header.drawn_here)
         if turn_problem:
             checked.problem = BrokenGameError(cell.position, turn_problem)
             return checked
@@ -196,7 +196,8 @@ def hash_matches(event: Event, version: int) -> bool:
         return False
 
 
-def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list[list[dict[str, Any]]]) -> str:
+def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list[list[dict[str, Any]]],
+                drawn_here: bool = True) -> str:
     """What is wrong with one turn cell, checked before anything is computed from it: place, hash, then replay."""
     turn = cell.position
     problem = link_problem(cell, prev)
@@ -232,7 +233,7 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         outputs.append(turn_outputs(result, turn))
         if not _is_count(cell.execution_count, turn + 1):
             return f"its execution count is {_cut(repr(cell.execution_count))}, expected {turn + 1}"
-        if not _same_json(_normalised(cell.outputs), outputs[-1]):
+        if drawn_here and not _same_json(_normalised(cell.outputs), outputs[-1]):  # another kit's drawings: G-7
             return ("its saved output is not the rendering of its result (the output was edited, "
                     "or written by a kit whose renderers differ from this one)")
     return ""
@@ -288,6 +289,6 @@ def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> Brok
     problems = header.problems(raw.metadata)
     if problems:
         return BrokenGameError(None, "the header does not match the turns: " + "; ".join(problems))
-    if full and raw.header_source != header.markdown():
+    if full and header.drawn_here and raw.header_source != header.markdown():
         return BrokenGameError(None, "the header cell is missing or was edited")
     return None

@@ -23,6 +23,14 @@ from kit.render.markdown import escape_markdown
 FORMAT = "kit-game-notebook"
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
+DRAWING = 2
+"""The generation of the kit's drawings: how turn outputs and the header cell are rendered.
+
+Raised whenever a release draws them differently (tests/gamefile/test_gf_drawings.py pins the
+drawings of the sample games to it). A file records the generation that drew it (a file without
+the field: 1); ``verify`` compares saved drawings only with its own generation's, and the next
+turn a table writes into an older file redraws every cell (G-7).
+"""
 
 
 def game_id_for(seed: str) -> str:
@@ -69,6 +77,7 @@ class Header:
     practice: bool = False
     gm: str = ""
     genesis: str = GENESIS_HASH
+    drawing: int = DRAWING
 
     @property
     def game_id(self) -> str:
@@ -123,6 +132,8 @@ class Header:
         if self.version >= 2:
             data.update({"practice": self.practice, "gm": self.gm, "mode": "open", "chapter": 1,
                          "genesis": self.genesis})
+        if self.drawing > 1:
+            data["drawing"] = self.drawing
         return data
 
     @classmethod
@@ -148,6 +159,9 @@ class Header:
                 raise NotAGameFileError(f"its kit metadata has no valid {name!r}")
         if not 0 <= data["turns"] < 10**9:
             raise NotAGameFileError("its kit metadata has no valid 'turns'")
+        drawing = data.get("drawing", 1)  # files drawn before the field was written: generation 1
+        if "drawing" in data and (type(drawing) is not int or not 2 <= drawing < 10**6):
+            raise NotAGameFileError("its kit metadata has no valid 'drawing'")
         for name, limit in (("system", 40), ("title", 100), ("created_with", 100), ("game_id", 12),
                             ("seed_commitment", 64), ("head", 64), ("genesis", 64)):
             # (a version-1 file has no genesis; one of any kind there is reported by problems())
@@ -165,8 +179,13 @@ class Header:
             characters=dict(data["characters"]), created_with=data["created_with"],
             turns=data["turns"], head=data["head"], title=data["title"], version=version,
             practice=data.get("practice", False), gm=data.get("gm", ""),
-            genesis=data.get("genesis", GENESIS_HASH),
+            genesis=data.get("genesis", GENESIS_HASH), drawing=drawing,
         )
+
+    @property
+    def drawn_here(self) -> bool:
+        """True when this kit draws turns and the header as the file's drawings were drawn (G-7)."""
+        return self.drawing == DRAWING
 
     def expected_genesis(self, game: Game) -> str:
         """The genesis ``game``'s start gives (64 zeros for a version-1 file)."""

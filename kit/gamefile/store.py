@@ -22,7 +22,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import FORMAT_VERSION, Header
+from kit.gamefile.header import DRAWING, FORMAT_VERSION, Header
 from kit.gamefile.notebook import (
     MAX_FILE_BYTES,
     SETUP_ID,
@@ -200,7 +200,7 @@ def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
 def _write(path: Path, game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> bytes:
     """Write the whole notebook ``game`` makes; return the bytes written."""
     with paused_gc():
-        data = notebook_text(build_notebook(game, header.updated(game), outputs)).encode()
+        data = notebook_text(build_notebook(game, replace(header.updated(game), drawing=DRAWING), outputs)).encode()
     atomic_write(path, data)
     return data
 
@@ -319,6 +319,9 @@ def upgraded_game(game: Game, players: dict[str, list[str]] | None = None, gm: s
 def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFile:
     """Write a version-2 copy ``new`` of the version-1 game file ``old``, re-derived from its events.
 
+    A version-2 file drawn by another kit's renderer (G-7) gets a copy with the same events, so
+    the same hashes and codes, whose outputs and header cell this kit draws again.
+
     ``old`` must verify in full; every turn is taken again and must come out as recorded. The
     copy is a practice game when ``old`` holds rigged turns (G-1). Every hash is new, so the
     codes posted for ``old`` do not match ``new``: post ``new``'s seed commitment and head code.
@@ -328,7 +331,10 @@ def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFil
     if checked.problem:
         raise checked.problem
     if checked.raw.header.version >= FORMAT_VERSION:
-        raise GameFileError(f"{source.name} is already a game file of format version {FORMAT_VERSION}")
+        if checked.raw.header.drawn_here:
+            raise GameFileError(f"{source.name} is already a game file of format version {FORMAT_VERSION}, "
+                                "drawn by this kit")
+        return _redrawn_copy(checked, target)
     game = upgraded_game(checked.game)
     header = Header.for_game(game, checked.raw.header.created_with)
     with locked(target):
@@ -336,6 +342,16 @@ def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFil
             raise GameFileError(f"{target} already exists; choose another name")
         _write(target, game, header)
     return GameFile(target, game, header)
+
+
+def _redrawn_copy(checked: Checked, target: Path) -> GameFile:
+    """A copy of the checked file with every cell drawn by this kit; its events, hashes and codes unchanged (G-7)."""
+    header = replace(checked.header, drawing=DRAWING)
+    with locked(target):
+        if target.exists():
+            raise GameFileError(f"{target} already exists; choose another name")
+        _write(target, checked.game, header, checked.outputs)
+    return GameFile(target, checked.game, header)
 
 
 def version_1_refusal(target: Path) -> str:
@@ -571,7 +587,9 @@ def write_known_turn(target: Path, game: Game, result: Any, known: Written) -> W
 
 def write_turn(target: Path, game: Game, result: Any, data: bytes, header: Header, canonical: bool) -> Written:
     """Write ``game``'s last turn into the file whose bytes are ``data``: the new cell spliced in, or the whole file."""
-    after = header.updated(game)
+    after = replace(header.updated(game), drawing=DRAWING)
+    if not header.drawn_here:  # drawn by another kit's renderer: every cell is drawn again (G-7)
+        canonical = False
     cell = turn_cell(type(game), game.log[-1], turn_outputs(result, game.turn))
     for part, value in (("code_cell", cell), ("markdown_cell", header_cell(after)),
                         ("metadata", notebook_metadata(after))):
@@ -596,7 +614,7 @@ def _same_turns(raw: RawGameFile, game: Game) -> Header:
     if problem:
         raise problem
     _check_view(raw.events, game.turn, game.log.head, game.log.genesis)
-    header = Header.for_game(game, stored.created_with)
+    header = replace(Header.for_game(game, stored.created_with), drawing=stored.drawing)
     problem = check_header(raw, header)
     if problem:
         raise problem

@@ -11,6 +11,7 @@ from typing import Any
 from kit.core.events import Event
 from kit.core.seats import seat_label
 from kit.gamefile.check import Checked, check, summary_of
+from kit.gamefile.header import DRAWING
 from kit.gamefile.store import read_raw
 
 
@@ -49,7 +50,21 @@ def verify(path: str | os.PathLike[str]) -> Report:
 
 
 def kind_note(checked: Checked) -> str:
-    """What an intact file's kind means for its proof: a practice game's rigged turns, a version-1 file's limits."""
+    """What an intact file's kind means for its proof: rigged turns, a version-1 file's limits, old drawings."""
+    return _kind(checked) + drawing_note(checked.raw.header)
+
+
+def drawing_note(header: Any) -> str:
+    """What is not checked in a file drawn by another kit's renderer (G-7), or ``""``."""
+    if header.drawn_here:
+        return ""
+    when = "an older" if header.drawing < DRAWING else "a newer"
+    return (f"; its saved outputs and header cell were drawn by {when} kit (drawing {header.drawing}; this kit "
+            f"draws {DRAWING}) and are not compared (G-7): the events are. The next turn taken at a table "
+            "redraws them, and kit upgrade writes a redrawn copy with the same codes")
+
+
+def _kind(checked: Checked) -> str:
     rigged = checked.rigged_turns
     counted = f"{rigged} rigged turn{'s' if rigged != 1 else ''}"
     if checked.raw.header.version < 2:
