@@ -103,7 +103,8 @@ class HandActions(FlipSteps):
         self.state.fate.discard(old)
         drawn = self._draw(ch, len(old), rng)
         return TableChange("mulligan", f"{ch.name} mulligans", f"discarded and drew {len(old)} cards",
-                           (("Discarded", ", ".join(str(c) for c in old) or "none"), ("Fate tokens", str(ch.fate))),
+                           (("Discarded", ", ".join(str(c) for c in old) or "none"),
+                            ("Fate tokens", str(ch.fate))),
                            ("1 Fate token spent (F-11)",),
                            {"character": ch.name, "discarded": codes(old), "drawn": codes(drawn)}, self.awaiting)
 

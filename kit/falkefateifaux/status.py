@@ -167,7 +167,7 @@ class StatusActions(FlipSteps):
         ch = self.character(character)
         if not ch.in_control:
             raise IllegalActionError(f"{ch.name} loses control", f"{ch.name} is already not in control", "F-10",
-                                     "regain_control first")
+                                     "regain_control first", hint=f"give {ch.name} control back first")
         old = list(ch.hand)
         ch.hand.clear()
         self.state.fate.discard(old)
@@ -183,7 +183,7 @@ class StatusActions(FlipSteps):
         ch = self.character(character)
         if ch.in_control:
             raise IllegalActionError(f"{ch.name} regains control", f"{ch.name} is in control", "F-10",
-                                     "lose_control comes first")
+                                     "lose_control comes first", hint=f"{ch.name} must lose control first")
         ch.in_control = True
         drawn = self._draw(ch, max(0, ch.refresh - len(ch.hand)), rng)
         return TableChange("regain_control", f"{ch.name} regains control", f"draws a fresh hand of {len(drawn)}",

@@ -67,6 +67,8 @@ class FlipSteps(FalkeFateiFauxBase):
             raise PendingActionError(
                 action, f"{due.character} must first discard {due.count} card{'s' if due.count != 1 else ''}", "F-10",
                 f"call discard({due.character!r}, [...]) first",
+                hint=f"select {due.count} of {due.character}'s cards in the hand panel "
+                     "and press Discard selected cards first",
             )
         if self.state.pending is not None and not during_flip:
             awaiting = self._flip_awaiting(self.state.pending)
@@ -74,6 +76,7 @@ class FlipSteps(FalkeFateiFauxBase):
             raise PendingActionError(
                 action, "a stack is being resolved" + (f": {awaiting.text}" if awaiting else ""), ruling,
                 "finish the flip first (choose / guide)",
+                hint="finish the flip first: choose its card or guide fate in the stack panel",
             )
 
     # -- the flip under way ------------------------------------------------------------

@@ -1,15 +1,13 @@
 """Pieces every system's GM panel shares: refusals in plain words, a choice of characters by checkboxes.
 
 A GM panel acts only through :meth:`~kit.widgets.session.TableSession.act`, each section with
-its own refusal line (:class:`~kit.widgets.common.ErrorLine`). The rules' refusals sometimes say
-what to pass in a call (``amount=1``); the panel is read by people at a table, so
-:func:`gm_attempt` shows what was asked, why it is refused and the ruling, and leaves out any
-advice written as code.
+its own refusal line (:class:`~kit.widgets.common.ErrorLine`). Its refusals are shown the one way
+every refusal at the table is: in words for players (:meth:`kit.core.errors.RulesError.for_table`),
+the section's own words naming the request where the rules' words quote code.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -24,54 +22,11 @@ T = TypeVar("T")
 LABEL = {"description_width": "initial"}
 """Controls show their labels in full."""
 
-_CODE = re.compile(
-    r"\b\w+\s*=|\w\(|\[['\"]|\{['\"]|\b(?:None|True|False)\b|\bgame\.|\b[a-z]+_[a-z_]+\b"
-)
-
-
-def looks_like_code(text: str) -> bool:
-    """True when ``text`` reads like a call or an argument (``amount=1``, ``game.accept('Mira')``, ``end_combat``)."""
-    return bool(_CODE.search(text))
-
-
-def _plain_part(text: str | None) -> str:
-    """``text`` when it reads as words; else its opening clause (before a colon or semicolon) if that does."""
-    if not text:
-        return ""
-    if not looks_like_code(text):
-        return text
-    head = re.split(r"[:;]", text, maxsplit=1)[0].strip()
-    return head if head and not looks_like_code(head) else ""
-
-
-class PlainRefusal(RulesError):
-    """A refusal of the rules, reworded for the table: what was asked, why, the ruling; advice only in words."""
-
-    def __init__(self, error: RulesError, asked: str, ruling: str):
-        what = error.what if error.what and not looks_like_code(error.what) else asked
-        why = _plain_part(error.why) or "the rules do not allow it"
-        allowed = error.allowed if error.allowed and not looks_like_code(error.allowed) else None
-        super().__init__(what, why, error.ruling or ruling, allowed)
-        self.original = error
-
-
-def plain_refusal(error: RulesError, asked: str, ruling: str) -> PlainRefusal:
-    """``error`` in plain words: ``asked`` names the request when the rules' own words are code-like;
-    ``ruling`` is cited when the rules cite none."""
-    return PlainRefusal(error, asked, ruling)
-
 
 def gm_attempt(error_line: ErrorLine, call: Callable[[], T], asked: str, ruling: str) -> T | None:
-    """Run ``call`` (one ``session.act``) like :func:`~kit.widgets.common.attempt`, refusals shown in plain words."""
-    def reworded() -> T:
-        try:
-            return call()
-        except PlainRefusal:
-            raise
-        except RulesError as error:
-            raise plain_refusal(error, asked, ruling) from error
-
-    return attempt(error_line, reworded)
+    """Run ``call`` (one ``session.act``) like :func:`~kit.widgets.common.attempt`: ``asked`` names the
+    request where the rules' words quote code, ``ruling`` is cited where they cite none."""
+    return attempt(error_line, call, asked=asked, ruling=ruling)
 
 
 def refuse(error_line: ErrorLine, what: str, why: str, ruling: str, allowed: str | None = None) -> None:
@@ -174,5 +129,4 @@ class CharacterChecks(widgets.HBox):
             self.children = (self._label, *boxes.values()) if boxes else (self._label, self._none)
 
 
-__all__ = ["LABEL", "CharacterChecks", "PlainRefusal", "gm_attempt", "looks_like_code", "picker", "plain_refusal",
-           "refuse", "row", "section", "set_options"]
+__all__ = ["LABEL", "CharacterChecks", "gm_attempt", "picker", "refuse", "row", "section", "set_options"]

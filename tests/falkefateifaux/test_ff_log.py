@@ -71,7 +71,7 @@ def test_a_pending_step_says_what_is_awaited_from_whom():
     game = new_table("pending")
     step = game.rig("2C 9C").flip("Ada", "Fisticuffs", target=8, plus=1)
     assert step.awaiting == game.awaiting
-    assert "Ada must choose a card" in game.awaiting.text and "2C, 9C" in game.awaiting.text
+    assert "Ada must choose a card" in game.awaiting.text and "2♣, 9♣" in game.awaiting.text
     assert "waiting for Ada to choose" in str(step)
     assert "Awaiting" in FORMATS["text"](game.describe_state())
 
