@@ -144,17 +144,23 @@ def work_out(characters: dict[str, Character], actor: Character, skill: Any, tar
     del characters
     skill_a = skill_name(skill)
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-        raise MalformedInputError(f"target={target!r}", "is a whole number set by the GM", "F-9", "e.g. target=8")
+        raise MalformedInputError(f"target={target!r}", "is a whole number set by the GM", "F-9", "e.g. target=8",
+                                  asked="the target", hint="type a whole number as the target, such as 8")
     contested = against_skill is not None
     if contested and opponent is None:
         raise MalformedInputError("against_skill", "a contest needs the opposing character", "F-9",
-                                  'give against="Bruno" too')
+                                  'give against="Bruno" too', asked="a contest",
+                                  hint="choose the opponent as well as the opposing skill")
     if contested and target is not None:
         raise MalformedInputError("target with against_skill", "a contest compares the two outcomes, not a target",
-                                  "F-9", "give either target= or against= with against_skill=")
+                                  "F-9", "give either target= or against= with against_skill=",
+                                  asked="a target in a contest", hint="leave the target out of a contest")
     if not contested and theirs != SideSpec(hinder=theirs.hinder, guide=theirs.guide):
         raise MalformedInputError("against_… settings", "only a contested flip has an opposing stack", "F-9",
-                                  "give against_skill= for a contest, or only against_hinder= for an opponent")
+                                  "give against_skill= for a contest, or only against_hinder= for an opponent",
+                                  asked="the opponent's settings",
+                                  hint="choose an opposing skill to make it a contest, "
+                                       "or clear the opponent's settings")
     if duration is not None:
         duration_table(duration)
     if not actor.in_control:
@@ -165,7 +171,9 @@ def work_out(characters: dict[str, Character], actor: Character, skill: Any, tar
                                  "regain control first")
     if mine.hinder and not contested:
         raise IllegalActionError(f"{actor.name} spends a Fate token to give the opponent [−]",
-                                 "there is no opposing stack to hinder", "F-7", "use hinder= in a contest")
+                                 "there is no opposing stack to hinder", "F-7", "use hinder= in a contest",
+                                 hint="choose an opponent and an opposing skill for a contest, "
+                                      "or untick the hinder box")
     skill_b = skill_name(against_skill) if contested else None
     sides = [(actor, skill_a, mine, opponent)]
     if contested and opponent is not None and skill_b is not None:

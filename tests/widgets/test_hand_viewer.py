@@ -49,13 +49,20 @@ def refused(viewer: HandViewer, line: ErrorLine, *words: str) -> Iterator[None]:
     assert after == before
 
 
+def labels(picker: object) -> list[str]:
+    """The faces drawn, a selected one marked ✓ (the card row marks it on the face and in aria-pressed)."""
+    chosen = set(picker.selected)  # type: ignore[attr-defined]
+    return [("✓ " if i in chosen else "") + face.label for i, face in enumerate(picker.faces)]  # type: ignore[attr-defined]
+
+
 def test_f1_f10_hand_shows_faces_count_and_tokens(viewer: HandViewer) -> None:
-    assert [t.description for t in viewer.cards.toggles] == ["Q♣", "2♥", "3♥", "★ Red Joker", "5♠"]
-    assert [t.tooltip for t in viewer.cards.toggles] == [
+    drawn = viewer.cards.cards  # what the one card-row model sends the page
+    assert [card["label"] for card in drawn] == ["Q♣", "2♥", "3♥", "★ Red Joker", "5♠"]
+    assert [card["name"] for card in drawn] == [
         "Queen of Clubs", "Two of Hearts", "Three of Hearts", "Red Joker", "Five of Spades"]
-    assert [t.style.text_color for t in viewer.cards.toggles] == ["#111", "#b00020", "#b00020", "#b00020", "#111"]
-    assert "kit-card-joker" in viewer.cards.toggles[3]._dom_classes
-    assert "kit-card-joker" not in viewer.cards.toggles[0]._dom_classes
+    assert [card["red"] for card in drawn] == [False, True, True, True, False]
+    assert [card["pip"] for card in drawn] == ["♣", "♥", "♥", "★", "♠"]
+    assert drawn[3]["kind"] == "joker" and drawn[0]["kind"] == ""
     summary = text(viewer.summary_view.value)
     assert "Ada holds 5 of 5 cards (Card Refresh 5)" in summary
     assert "Fate tokens: three (3)" in summary and "Burning Fate tokens: none (0)" in summary
@@ -65,16 +72,16 @@ def test_f1_f10_hand_shows_faces_count_and_tokens(viewer: HandViewer) -> None:
 def test_character_picker_shows_the_other_hand(viewer: HandViewer) -> None:
     viewer.character_picker.value = "Bruno"
     assert viewer.character == "Bruno"
-    assert [t.description for t in viewer.cards.toggles] == ["K♣", "2♦", "3♦", "4♦", "5♦"]
+    assert labels(viewer.cards) == ["K♣", "2♦", "3♦", "4♦", "5♦"]
     assert "Bruno holds 5 of 5 cards" in text(viewer.summary_view.value)
 
 
 def test_selected_cards_are_marked_in_text(viewer: HandViewer) -> None:
     viewer.select("QC", "RJ")
     assert viewer.selected_cards == ["QC", "RJ"]
-    assert [t.description for t in viewer.cards.toggles] == ["✓ Q♣", "2♥", "3♥", "✓ ★ Red Joker", "5♠"]
+    assert labels(viewer.cards) == ["✓ Q♣", "2♥", "3♥", "✓ ★ Red Joker", "5♠"]
     assert "Selected 2 cards: Q♣ (Queen of Clubs), ★ Red Joker (Red Joker)" in text(viewer.selection_view.value)
-    viewer.cards.toggles[0].value = False
+    viewer.cards.selected = [3]  # as a click on Q♣ in the page leaves it
     assert viewer.selected_cards == ["RJ"]
 
 
@@ -97,8 +104,9 @@ def test_f11_f10_preparation_forces_a_discard_and_nothing_else_is_offered(viewer
     assert last_action(path) == "discard"
     assert gamefile.load(path).hand("Ada") == ["QC", "RJ", "5S", "9S", "10S"]
     assert viewer.forced_discard == 0 and viewer.prompt_view.value == ""
-    assert not any(b.disabled for b in [viewer.discard_button, viewer.mulligan_button, viewer.prepare_button,
+    assert not any(b.disabled for b in [viewer.mulligan_button, viewer.prepare_button,
                                         viewer.trust_button, viewer.end_scene_button])
+    assert viewer.discard_button.disabled and "no discard is due" in text(viewer.reasons_view.value)  # F-10
     assert "Ada holds 5 of 5 cards" in text(viewer.summary_view.value)
 
 
@@ -132,7 +140,7 @@ def test_f11_mulligan_spends_a_fate_token_for_a_new_hand(viewer: HandViewer, pat
     viewer.session.game.rig(["4C", "5C", "6C", "7C", "8C"])
     viewer.mulligan_button.click()
     assert viewer.hand_error.message == ""
-    assert [t.description for t in viewer.cards.toggles] == ["4♣", "5♣", "6♣", "7♣", "8♣"]
+    assert labels(viewer.cards) == ["4♣", "5♣", "6♣", "7♣", "8♣"]
     assert "Fate tokens: two (2)" in text(viewer.summary_view.value)
     assert "Ada mulligans" in text(viewer.result_view.value)
     assert last_action(path) == "mulligan"
@@ -149,7 +157,7 @@ def test_f11_trust_the_fates_turns_four_cards_into_burning_fate(viewer: HandView
     viewer.select("2H", "3H", "5S", "QC")
     viewer.trust_button.click()
     assert viewer.hand_error.message == ""
-    assert [t.description for t in viewer.cards.toggles] == ["★ Red Joker"]
+    assert labels(viewer.cards) == ["★ Red Joker"]
     summary = text(viewer.summary_view.value)
     assert "Ada holds 1 of 5 cards" in summary and "Burning Fate tokens: one (1)" in summary
     event = gamefile.load(path).log.events[-1]
@@ -169,7 +177,7 @@ def test_f10_f11_end_of_scene_discards_the_selection_and_refreshes(viewer: HandV
     viewer.session.game.rig(["6H", "7H", "8H", "9H", "10H"])
     viewer.end_scene_button.click()
     assert viewer.scene_error.message == ""
-    assert [t.description for t in viewer.cards.toggles] == ["6♥", "7♥", "8♥", "9♥", "10♥"]
+    assert labels(viewer.cards) == ["6♥", "7♥", "8♥", "9♥", "10♥"]
     assert "Burning Fate tokens: none (0)" in text(viewer.summary_view.value)
     event = gamefile.load(path).log.events[-1]
     assert event.action == "end_scene" and event.args["discards"] == {"Ada": ["RJ"]}
@@ -194,9 +202,9 @@ def test_f8_play_a_card_into_the_stack_then_choose(viewer: HandViewer, path: Pat
     assert viewer.play_error.message == ""
     assert last_action(path) == "guide" and gamefile.load(path).log.events[-1].args == {"character": "Ada",
                                                                                       "card": "QC"}
-    assert "QC" not in viewer.selected_cards and len(viewer.cards.toggles) == 4
+    assert "QC" not in viewer.selected_cards and len(viewer.cards.faces) == 4
     assert viewer.play_button.disabled
-    assert "Waiting: Ada must choose a card — options: 3C, QC" in text(viewer.prompt_view.value)
+    assert "Waiting: Ada must choose a card — options: 3♣, Q♣" in text(viewer.prompt_view.value)
     assert "Ada guides fate" in text(viewer.result_view.value)
 
 
@@ -248,7 +256,7 @@ def test_a_stale_table_is_told_the_game_moved_on(path: Path, viewer: HandViewer)
     with refused(viewer, viewer.hand_error, "reload"):
         viewer.trust_button.click()
     viewer.session.reload()
-    assert [t.description for t in viewer.cards.toggles] == ["4♣", "5♣", "6♣", "7♣", "8♣"]
+    assert labels(viewer.cards) == ["4♣", "5♣", "6♣", "7♣", "8♣"]
     assert viewer.selected_cards == []
 
 
@@ -275,7 +283,7 @@ def test_an_empty_table_offers_nothing(tmp_path: Path) -> None:
     assert all(button.disabled for button in viewer.action_buttons)
     viewer.session.game.rig(ADA_HAND)
     viewer.session.act("add_character", name="Ada", **ADA)
-    assert viewer.character == "Ada" and len(viewer.cards.toggles) == 5
+    assert viewer.character == "Ada" and len(viewer.cards.faces) == 5
     assert not viewer.mulligan_button.disabled
 
 

@@ -7,11 +7,15 @@ from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 from ff_widget_table import saved_table, text
 
 from kit import gamefile
+from kit.core.errors import RulesError
 from kit.widgets import TableSession
+from kit.widgets.card_faces import FacePicker, card_face
+from kit.widgets.card_row import CardRow
 from kit.widgets.common import ErrorLine
 from kit.widgets.falkefateifaux.hand_viewer import HandViewer
 from kit.widgets.falkefateifaux.stack_resolver import StackResolver
@@ -30,7 +34,9 @@ def resolver(path: Path) -> StackResolver:
 
 
 def labels(picker: object) -> list[str]:
-    return [t.description for t in picker.toggles]  # type: ignore[attr-defined]
+    """The faces drawn, a selected one marked ✓ (the card row marks it on the face and in aria-pressed)."""
+    chosen = set(picker.selected)  # type: ignore[attr-defined]
+    return [("✓ " if i in chosen else "") + face.label for i, face in enumerate(picker.faces)]  # type: ignore[attr-defined]
 
 
 def events(path: Path) -> list[tuple[str, dict]]:
@@ -68,7 +74,7 @@ def test_f4_f6_f12_plan_shows_conditions_and_injuries_with_their_reasons(resolve
     assert "Net advantage: [−] (-1)" in plan and "Stack: 2 cards from the Deck of Fate" in plan
     assert "Chooser: the lowest outcome (no opponent, F-4)" in plan and "Modifier: -2" in plan
     assert "Winded" in plan and "Moderate" in plan
-    resolver.adverb_picker.value = ("swiftly",)
+    resolver.adverb_picker.value = "swiftly"
     plan = text(resolver.plan_view.value)
     assert "Net advantage: none (0)" in plan and "[+] adverb 'swiftly' (F-6)" in plan
     assert "Chooser: Ada (flipper, F-4)" in plan
@@ -209,7 +215,7 @@ def test_f14_an_unknown_skill_typed_is_refused_beside_the_skill(resolver: StackR
     assert "is not one of the sixteen skills" in resolver.skill_error.message
     assert resolver.skill_view.value == "" and resolver.plan_view.value == ""
     assert resolver.adverb_error.message == "" and resolver.spend_error.message == ""
-    with refused(resolver, resolver.flip_error, "skill 'Fistycuffs'", "F-14"):
+    with refused(resolver, resolver.flip_error, "skill Fistycuffs", "F-14"):
         resolver.flip_button.click()
     resolver.skill_picker.value = "Fisticuffs"
     assert resolver.skill_error.message == "" and "Plan: Ada (Fisticuffs)" in text(resolver.plan_view.value)
@@ -224,12 +230,17 @@ def test_f7_spending_tokens_one_does_not_have_is_refused(resolver: StackResolver
         resolver.flip_button.click()
 
 
-def test_f6_a_second_adverb_is_refused(resolver: StackResolver) -> None:
-    resolver.adverb_picker.value = ("swiftly", "boldly")
-    assert "at most one adverb an action (F-6)" in unescape(resolver.adverb_error.message)
-    assert resolver.skill_error.message == ""
-    with refused(resolver, resolver.flip_error, "at most one adverb", "F-6"):
-        resolver.flip_button.click()
+def test_f6_the_adverb_picker_takes_one_adverb_at_most(resolver: StackResolver) -> None:
+    """One adverb an action (F-6): a single choice a thumb can make, "no adverb" first; the game still refuses two."""
+    assert isinstance(resolver.adverb_picker, widgets.Dropdown)
+    assert resolver.adverb_picker.value == "" and resolver.adverb_picker.options[0][1] == ""
+    assert [value for _, value in resolver.adverb_picker.options[1:]] == ["swiftly", "cunningly", "boldly", "clumsily"]
+    resolver.adverb_picker.value = "boldly"
+    assert resolver.flip_args()["adverb"] == "boldly" and resolver.adverb_error.message == ""
+    resolver.adverb_picker.value = ""
+    assert "adverb" not in resolver.flip_args()
+    with pytest.raises(RulesError, match="at most one adverb an action"):
+        resolver.game.plan_flip(**{**resolver.flip_args(), "adverb": ["swiftly", "boldly"]})
 
 
 def test_f10_flipping_while_a_forced_discard_is_pending_is_refused(resolver: StackResolver) -> None:
@@ -302,13 +313,13 @@ def test_f4_f7_f9_exact_odds_follow_every_control(resolver: StackResolver) -> No
     assert resolver.success_odds == str(first.success)
     assert f"Exact chance of success: {first.success}" in text(resolver.odds_view.value)
     assert f"guiding fate from hand: {first.guided_success}" in text(resolver.odds_view.value)
-    steps = [(resolver.target_input, 12), (resolver.adverb_picker, ("swiftly",)), (resolver.plus_input, 1),
+    steps = [(resolver.target_input, 12), (resolver.adverb_picker, "swiftly"), (resolver.plus_input, 1),
              (resolver.minus_input, 3), (resolver.modifier_input, 2), (resolver.granted_suit_picker, "Clubs"),
              (resolver.boost_box, True),
              (resolver.suit_box, True), (resolver.skill_picker, "Athletics"), (resolver.opponent_picker, "Bruno"),
              (resolver.against_hinder_box, True), (resolver.mode_picker, "contest"),
              (resolver.against_skill_picker, "Fisticuffs"), (resolver.hinder_box, True),
-             (resolver.against_adverb_picker, ("brutally",)), (resolver.against_boost_box, True)]
+             (resolver.against_adverb_picker, "brutally"), (resolver.against_boost_box, True)]
     seen = [resolver.success_odds]
     for control, value in steps:
         control.value = value
@@ -350,3 +361,39 @@ def test_f8_the_step_awaited_is_shown_before_the_turn_is_written(resolver: Stack
     [(awaiting, unwritten)] = seen
     assert awaiting.startswith("Now: Ada must guide fate") and unwritten
     assert events(path)[-1][0] == "flip" and "9♣▲" in text(resolver.stack_view.value)
+
+
+def test_f8_f9_each_card_says_what_it_would_give_and_the_best_is_marked(resolver: StackResolver) -> None:
+    """Choices that explain themselves: under each card of the hand its count, outcome and band (F-2, F-8, F-9)."""
+    resolver.target_input.value = 14
+    resolver.session.game.rig(["9C"])
+    resolver.flip_button.click()
+    drawn = {card["code"]: card for card in resolver.guide_picker.cards}
+    assert drawn["QC"]["note"] == "counts 12 · outcome 18 · Success (+4)" and drawn["QC"]["best"]
+    assert drawn["2H"]["note"] == "counts 9 · outcome 15 · Success (+1)" and not drawn["2H"]["best"]
+    assert [code for code, card in drawn.items() if card["best"]] == ["QC"]
+    assert "Passing keeps the stack's card counts 9 · outcome 15 · Success (+1)" in text(resolver.guide_label.value)
+    assert "(F-8)" in text(resolver.seat_view.value) and resolver.flip_button.disabled  # no new flip meanwhile
+
+
+def test_f4_the_stack_cards_carry_their_previews(resolver: StackResolver) -> None:
+    resolver.target_input.value = 12
+    resolver.plus_input.value = 1
+    resolver.session.game.rig(["3C", "KC"])
+    resolver.flip_button.click()
+    assert resolver.awaiting_action == "choose"
+    notes = [card["note"] for card in resolver.choose_picker.cards]
+    assert notes == ["counts 3 · outcome 9 · Failure (-3)", "counts 13 · outcome 19 · Resounding success (+7)"]
+    assert [card["best"] for card in resolver.choose_picker.cards] == [False, True]
+
+
+def test_the_stack_and_hand_pickers_are_one_widget_model_each() -> None:
+    """A hand of five as one anywidget model (and its layout); the toggle picker needs a button and style each."""
+    def models(make):
+        before = set(widgets.Widget.widgets)
+        picker = make()
+        picker.show_faces(card_face(code) for code in ["QC", "2H", "3H", "RJ", "5S"])
+        return len(set(widgets.Widget.widgets) - before)
+
+    assert models(lambda: CardRow()) == 2  # the row and its layout
+    assert models(lambda: FacePicker(spare=2)) >= 14

@@ -25,7 +25,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from kit.widgets.card_faces import FaceMaker, FacePicker, card_face, in_words, spaced
+from kit.falkefateifaux.preview import guide_preview
+from kit.falkefateifaux.results import worded
+from kit.widgets.card_faces import FaceMaker, card_face, in_words, spaced
+from kit.widgets.card_row import CardRow
 from kit.widgets.common import (
     ErrorLine,
     attempt,
@@ -78,7 +81,7 @@ class HandViewer(widgets.VBox):
         self.summary_view.add_class("kit-hand-summary")
         self.prompt_view = html()
         self.prompt_view.add_class("kit-hand-prompt")
-        self.cards = FacePicker(spare=2)  # Preparation draws two (F-11): no new buttons for them
+        self.cards = CardRow(label="cards in hand")  # one widget model for the whole hand, however it grows
         self.cards.add_class("kit-hand-cards")
         self.cards.on_change(self._selection_changed)
         self.selection_view = html()
@@ -114,6 +117,9 @@ class HandViewer(widgets.VBox):
         self.end_scene_button.add_class("kit-hand-end-scene")
         self.scene_error = ErrorLine()
         self.scene_error.add_class("kit-hand-scene-error")
+        self.reasons_view = html()  # why the disabled buttons are disabled, written out (phones have no tooltips)
+        self.reasons_view.add_class("kit-hand-reasons")
+        self._followed: str | None = None
         self.result_view = html()
         self.result_view.add_class("kit-hand-result")
         self.others_view = html()
@@ -131,6 +137,7 @@ class HandViewer(widgets.VBox):
             spaced(self.play_button, self.pass_button, self.play_error),
             spaced(self.discard_button, self.discard_error),
             spaced(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
+            self.reasons_view,
             self.scene_box,
             self.others_view,
             self.result_view,
@@ -228,6 +235,7 @@ class HandViewer(widgets.VBox):
                     kept = self.character_picker.value
                     self.character_picker.options = names
                     self.character_picker.value = kept if kept in names else (names[0] if names else None)
+                self._follow(names)
                 hidden = "none" if not names and player_seat(self.session) else None
                 if self.character_picker.layout.display != hidden:
                     self.character_picker.layout.display = hidden
@@ -236,6 +244,19 @@ class HandViewer(widgets.VBox):
                 self._draw_others()
         finally:
             self._drawing = False
+
+    def _follow(self, names: list[str]) -> None:
+        """Show the hand the game waits for (a discard, guiding fate) when this seat holds it (P-4).
+
+        The viewer turns to that character once, when the game starts waiting for it; a hand picked
+        by hand afterwards stays picked.
+        """
+        awaiting = self.game.awaiting
+        wanted = awaiting.character if awaiting is not None and awaiting.action in ("discard", "guide") else None
+        if wanted != self._followed:
+            self._followed = wanted
+            if wanted in names and self.character_picker.value != wanted:
+                self.character_picker.value = wanted
 
     def _draw_others(self) -> None:
         """The hands this seat may not see: how many cards each holds, face down (nothing for the GM)."""
@@ -259,6 +280,7 @@ class HandViewer(widgets.VBox):
         if character is None:
             self.summary_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
             self.prompt_view.value = ""
+            self.reasons_view.value = ""
             self.forced_discard = 0
             for button in self.action_buttons:
                 button.disabled = True
@@ -281,11 +303,11 @@ class HandViewer(widgets.VBox):
             self.prompt_view.value = (
                 f'<div role="alert" class="kit-forced-discard" style="font-weight:bold;color:#8a5a00">'
                 f"Discard {discard.count} card{plural}: hand {held} of {character.refresh}</div>"
-                f"<div>{escape(discard.why)}. Select the cards, then “Discard selected cards”.</div>")
+                f"<div>{escape(worded(discard.why))}. Select the cards, then “Discard selected cards”.</div>")
         elif guide is not None:
             self.prompt_view.value = (
                 f'<div role="status" class="kit-guide-prompt"><b>{escape(character.name)} may guide fate</b>: '
-                f"select one card and play it into the stack, or pass. {escape(guide.why)}</div>")
+                f"select one card and play it into the stack, or pass. {escape(worded(guide.why))}</div>")
         elif elsewhere:
             self.prompt_view.value = waiting_html(elsewhere)
         elif game.awaiting is not None and not self.session.may_see(game.awaiting.character):
@@ -297,6 +319,45 @@ class HandViewer(widgets.VBox):
         for button in self.action_buttons:
             button.disabled = bool(elsewhere) or (discard is not None and button is not self.discard_button)
         self.play_button.disabled = self.pass_button.disabled = guide is None
+        reasons = [] if elsewhere else self._reasons(character, discard, guide)
+        self.reasons_view.value = ("" if not reasons else '<ul class="kit-disabled-reasons" style="margin:0.2em 0">'
+                                   + "".join(f"<li>{escape(reason)}</li>" for reason in reasons) + "</ul>")
+        self._draw_preview(guide)
+
+    def _reasons(self, character: Any, discard: Any, guide: Any) -> list[str]:
+        """Disable what cannot apply now and say why beside the buttons (F-8, F-10, F-11)."""
+        game = self.game
+        reasons = []
+        if discard is None:
+            self.discard_button.disabled = True
+            reasons.append(f"Discard: no discard is due — {character.name}'s hand is within Card Refresh (F-10).")
+        else:
+            reasons.append(f"Only Discard for now: {character.name} discards before anything else happens (F-10).")
+        if guide is None and game.state.pending is not None:
+            reasons.append("Play and Pass: the stack above is not waiting for this hand to guide fate (F-8).")
+        if discard is None and game.state.pending is not None:
+            for button in (self.mulligan_button, self.prepare_button, self.trust_button):
+                button.disabled = True
+            reasons.append("Mulligan, Preparation and Trust the Fates wait until the stack is resolved (F-11).")
+        elif discard is None and game.awaiting is not None and game.awaiting.action == "discard":
+            for button in (self.mulligan_button, self.prepare_button, self.trust_button):
+                button.disabled = True
+            reasons.append(f"Hand actions wait: {game.awaiting.character} must discard first (F-10).")
+        return reasons
+
+    def _draw_preview(self, guide: Any) -> None:
+        """While this hand may guide fate, write under each card what playing it would give (F-8, F-9)."""
+        preview = guide_preview(self.game) if guide is not None else None
+        if preview is None:
+            self.cards.annotate([])
+            return
+        notes, best = [], None
+        for index, face in enumerate(self.cards.faces):
+            card = preview.of(face.code)
+            notes.append(card.words.removesuffix(" · best") if card else "")
+            if card is not None and card.best and best is None:
+                best = index
+        self.cards.annotate(notes, best)
 
     def _selection_changed(self) -> None:
         codes = self.cards.selected_codes

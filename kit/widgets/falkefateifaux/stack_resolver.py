@@ -26,12 +26,14 @@ import traitlets
 
 from kit.core.cards import Card, Suit
 from kit.core.errors import RulesError
-from kit.falkefateifaux.results import FlipPlan, FlipResult
+from kit.falkefateifaux.preview import Preview, choice_preview, guide_preview
+from kit.falkefateifaux.results import FlipPlan, FlipResult, worded
 from kit.falkefateifaux.rules import degree_of, succeeded
 from kit.falkefateifaux.skills import SKILLS, level_name
 from kit.render import to_html
 from kit.render.distribution import percent
-from kit.widgets.card_faces import FacePicker, card_face, spaced
+from kit.widgets.card_faces import card_face, in_words, spaced
+from kit.widgets.card_row import CardRow
 from kit.widgets.common import (
     ErrorLine,
     OddsView,
@@ -53,6 +55,7 @@ from kit.widgets.shared import fixed, html
 
 _WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
+NO_ADVERB = "(no adverb)"
 
 _PANEL_BUTTONS: dict[str, tuple[tuple[str, str, str, str, str], tuple[str, str, str, str, str]]] = {
     "choose": (("choose_button", "Take the selected card", "Choose the stack's card (F-4)", "kit-choose", "choose"),
@@ -169,8 +172,8 @@ class StackResolver(widgets.VBox):
                                           value="Athletics", ensure_option=False, style=_WIDE,
                                           layout={"width": "18em"}, own_layout=True)
         self.against_skill_picker.add_class("kit-against-skill")
-        self.adverb_picker = fixed(widgets.SelectMultiple, description="Adverb (one at most)", rows=4, style=_WIDE,
-                                   layout={"width": "24em"})
+        self.adverb_picker = fixed(widgets.Dropdown, description="Adverb (one at most)", options=[(NO_ADVERB, "")],
+                                   value="", style=_WIDE, layout={"width": "24em", "max_width": "100%"})
         self.adverb_picker.add_class("kit-adverb")
         self.adverb_error = ErrorLine()
         self.adverb_error.add_class("kit-adverb-error")
@@ -192,8 +195,9 @@ class StackResolver(widgets.VBox):
         self.hinder_box.add_class("kit-hinder")
         self.spend_error = ErrorLine()
         self.spend_error.add_class("kit-spend-error")
-        self.against_adverb_picker = fixed(widgets.SelectMultiple, description="Opponent's adverb", rows=4,
-                                           style=_WIDE, layout={"width": "24em"})
+        self.against_adverb_picker = fixed(widgets.Dropdown, description="Opponent's adverb",
+                                           options=[(NO_ADVERB, "")], value="", style=_WIDE,
+                                           layout={"width": "24em", "max_width": "100%"})
         self.against_boost_box = _checkbox("opponent [++] boost")
         self.against_suit_box = _checkbox("opponent grants their skill's suit")
         self.against_hinder_box = _checkbox("opponent gives the actor [−]")
@@ -250,7 +254,7 @@ class StackResolver(widgets.VBox):
         first, second = _PANEL_BUTTONS[step]
         take_name, take_label, take_tip, take_css, take = first
         other_name, other_label, other_tip, other_css, other_act = second
-        picker = FacePicker(single=True)
+        picker = CardRow(single=True, label="the stack's cards" if step == "choose" else "cards in hand to play")
         picker.add_class(f"kit-{step}-cards")
         button = labelled_button(take_label, take_tip, "primary")
         button.add_class(take_css)
@@ -303,11 +307,9 @@ class StackResolver(widgets.VBox):
             args["against_skill"] = self.against_skill_picker.value
         if adverbs:
             if self.adverb_picker.value:
-                chosen = list(self.adverb_picker.value)
-                args["adverb"] = chosen[0] if len(chosen) == 1 else chosen
+                args["adverb"] = self.adverb_picker.value
             if contest and self.against_adverb_picker.value:
-                chosen = list(self.against_adverb_picker.value)
-                args["against_adverb"] = chosen[0] if len(chosen) == 1 else chosen
+                args["against_adverb"] = self.against_adverb_picker.value
         for name, control in (("plus", self.plus_input), ("minus", self.minus_input),
                               ("modifier", self.modifier_input), ("granted_suit", self.granted_suit_picker)):
             if control.value:
@@ -346,18 +348,19 @@ class StackResolver(widgets.VBox):
 
     def _fill_adverbs(self) -> None:
         self.adverb_picker.options = self._adverb_options(self.actor_picker.value)
-        self.adverb_picker.value = ()
+        self.adverb_picker.value = ""
 
     def _fill_against_adverbs(self) -> None:
         self.against_adverb_picker.options = self._adverb_options(self.opponent_picker.value)
-        self.against_adverb_picker.value = ()
+        self.against_adverb_picker.value = ""
 
     def _adverb_options(self, name: str | None) -> list[tuple[str, str]]:
+        """One adverb at most (F-6): a single choice, "no adverb" first (a thumb picks one, not several)."""
         if not name:
-            return []
+            return [(NO_ADVERB, "")]
         character = self.game.character(name)
-        return [(adverb, adverb) for adverb in character.adverbs] + [
-            (f"{character.negative_adverb} (negative adverb)", character.negative_adverb)]
+        return [(NO_ADVERB, "")] + [(f"{adverb} (positive: [+])", adverb) for adverb in character.adverbs] + [
+            (f"{character.negative_adverb} (negative: [−], draws two cards)", character.negative_adverb)]
 
     def _plan(self, **parts: bool) -> FlipPlan:
         return self.game.plan_flip(**self.flip_args(**parts))
@@ -495,10 +498,28 @@ class StackResolver(widgets.VBox):
         self._draw_plan()
 
     def _draw_seat(self) -> None:
-        """Disable the flip for a player's seat that must wait for another seat, or that has no character."""
+        """Disable the flip, with the reason beside it: another seat's step, a step still due, no character."""
         reason = waiting_elsewhere(self.session)
-        self.seat_view.value = waiting_html(reason)
-        self.flip_button.disabled = bool(reason) or (player_seat(self.session) and not self.actor_picker.value)
+        due = self.flip_blocked()
+        if reason:
+            self.seat_view.value = waiting_html(reason)
+        elif due:
+            self.seat_view.value = f'<div role="status" class="kit-flip-blocked">{escape(due)}</div>'
+        else:
+            self.seat_view.value = ""
+        self.flip_button.disabled = (bool(reason) or bool(due)
+                                     or (player_seat(self.session) and not self.actor_picker.value))
+
+    def flip_blocked(self) -> str:
+        """Why no new flip can start now, in words for the table (F-10, F-8); empty when it can."""
+        awaiting = self.game.awaiting
+        if awaiting is None:
+            return ""
+        if awaiting.action == "discard":
+            return (f"Flip waits: {awaiting.character} must first discard {in_words(awaiting.count)} "
+                    f"card{'s' if awaiting.count != 1 else ''} with the hand's Discard button (F-10).")
+        step = "choose the stack's card" if awaiting.action == "choose" else "decide whether to guide fate"
+        return f"Flip waits: the stack above is still being resolved; {awaiting.character} must {step} first (F-8)."
 
     def _draw_outcome(self, result: Any = None) -> None:
         """Draw what a turn shows first: the step the game awaits now (the stack and verdict follow).
@@ -551,9 +572,13 @@ class StackResolver(widgets.VBox):
         codes = [code for code in awaiting.options if code is not None]
         self.choose_picker.show_faces(card_face(Card.parse(code)) for code in codes)
         self.choose_picker.clear()
+        _annotate(self.choose_picker, codes, choice_preview(self.game))
         reason = waiting_elsewhere(self.session)
         self.choose_label.value = (f"<div><b>{escape(awaiting.character)} chooses</b> a card of the stack: "
-                                   f"{escape(awaiting.why)}</div>{waiting_html(reason)}")
+                                   f"{escape(worded(awaiting.why))}</div>"
+                                   f"<div class=\"kit-preview-help\">{PREVIEW_HELP}</div>"
+                                   f"{waiting_html(reason)}")
+        self.choose_picker.set_disabled(bool(reason), "Another seat chooses this card." if reason else "")
         self.choose_button.disabled = bool(reason)
         self.leave_button.disabled = bool(reason) or None not in awaiting.options
         self.leave_button.layout.display = "" if None in awaiting.options else "none"
@@ -574,11 +599,42 @@ class StackResolver(widgets.VBox):
         hand = [code for code in awaiting.options if code is not None] if seen else []
         self.guide_picker.show_faces(card_face(Card.parse(code)) for code in hand)
         self.guide_picker.clear()
+        preview = guide_preview(self.game) if seen else None
+        _annotate(self.guide_picker, hand, preview)
+        self.guide_picker.set_disabled(bool(reason) or not seen, "Another seat decides this." if reason else "")
         backs = "" if seen else held_html(awaiting.character, len(self.game.hand(awaiting.character))) + \
             private_note_html()
         self.guide_label.value = (f"<div><b>{escape(awaiting.character)} may guide fate</b> with a card from "
-                                  f"hand: {escape(awaiting.why)}</div>{backs}{waiting_html(reason)}")
+                                  f"hand: {escape(worded(awaiting.why))}</div>{_passing_html(preview)}{backs}"
+                                  f"{waiting_html(reason)}")
         self.guide_button.disabled = self.pass_button.disabled = bool(reason) or not seen
+
+
+PREVIEW_HELP = ("Under each card: what it counts for this action, the outcome it gives and the result it "
+                "would bring (F-2, F-9); ★ best marks the best card for this side.")
+
+
+def _annotate(picker: CardRow, codes: list[str], preview: Preview | None) -> None:
+    """Write under each shown card what it would give, and mark the best (F-4, F-8, F-9)."""
+    if preview is None:
+        picker.annotate([])
+        return
+    notes, best = [], None
+    for index, code in enumerate(codes):
+        card = preview.of(code)
+        notes.append(card.words.removesuffix(" · best") if card else "")
+        if card is not None and card.best and best is None:
+            best = index
+    picker.annotate(notes, best)
+
+
+def _passing_html(preview: Preview | None) -> str:
+    """What passing gives, beside the guide panel's cards; marked when passing is the best choice (F-8)."""
+    if preview is None or preview.passing is None:
+        return ""
+    words = preview.passing.words.removesuffix(" · best").replace("counts", "the stack's card counts", 1)
+    mark = " — ★ best: no card in hand does better" if preview.passing.best else ""
+    return f'<div class="kit-guide-passing">Passing keeps {escape(words)}{escape(mark)}.</div>'
 
 
 def _level(level: int) -> str:
