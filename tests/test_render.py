@@ -40,10 +40,11 @@ def test_html_faces_have_text_alternatives_and_not_only_colour():
 
 
 def test_markdown_and_bbcode_escape_markup():
-    assert "\\<img src=x onerror=alert\\(1\\)\\>" in to_markdown(sample(EVIL))
-    assert "**8♣**" in to_markdown(sample())
+    assert "\\<img src=x onerror=alert(1)>" in to_markdown(sample(EVIL))  # no tag can open; "(1)" reads as written
+    assert "**[8♣]**" in to_markdown(sample())  # the chosen card bold and in brackets, as the text post shows it
     bb = to_bbcode(sample("[b]x[/b]"))
-    assert "[b][b]x" not in bb and "[b]8♣[/b]" in bb
+    assert "[b][b]x" not in bb and "[b][8♣][/b]" in bb
+    assert to_bbcode(sample("[+] [−−] (+3)")).startswith("[b][+] [−−] (+3) flips")  # no tag-like bracket: as written
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))

@@ -1,4 +1,4 @@
-"""Forum posts of single turns, and the short verification codes they end with.
+"""Forum posts of single turns and of ranges of turns, the seed-commitment post, and verification codes.
 
 A code such as ``kit:12-3f9a2c1b`` names turn 12 and the first eight hex digits of its event
 hash. The hash covers the turn and, through the chain, every turn before it, so a file that
@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
-from kit.core.describe import MaySee
+from kit.core.describe import Description, MaySee
 from kit.core.events import Event
 from kit.core.game import Game
 from kit.render import FORMATS
 from kit.render.bbcode import escape_bbcode
-from kit.render.markdown import escape_markdown
+from kit.render.markdown import escape_markdown_text as escape_markdown
 
 CODE_DIGITS = 8
 _CODE = re.compile(rf"^kit:(\d+)-([0-9a-f]{{{CODE_DIGITS}}})$")
+_CODE_IN_TEXT = re.compile(rf"kit:\d+-[0-9a-f]{{{CODE_DIGITS}}}(?![0-9a-f])", re.IGNORECASE)
 _ACTOR_KEYS = ("actor", "who", "character", "attacker", "physician", "name", "player", "by")
 POST_FORMATS = ("markdown", "bbcode", "text")
 
@@ -52,7 +52,9 @@ def check_code(code: str, events: list[Event]) -> CodeCheck:
     """Check a posted code against a file's events."""
     found = _CODE.match(code.strip().lower())
     if not found:
-        return CodeCheck(code, None, False, f"{code!r} is not a kit verification code (they read like kit:12-3f9a2c1b)")
+        shown = code.strip()[:40] or "an empty box"
+        return CodeCheck(code, None, False, f"{shown} is not a kit verification code: paste one that reads like "
+                                            "kit:12-3f9a2c1b (the last line of a turn's post)")
     turn, digits = int(found.group(1)), found.group(2)
     if not 1 <= turn <= len(events):
         return CodeCheck(code, turn, False, f"{code} names turn {turn}, but the file holds {len(events)} turns")
@@ -86,12 +88,12 @@ def render_post(game: Game, turn: int, fmt: str = "markdown", may_see: MaySee | 
         raise ValueError(f"turn {turn}: the game has {len(game.log)} turns (1–{len(game.log)})")
     event = game.log[turn - 1]
     render = FORMATS[fmt]
-    parts = [_body(game.results[turn - 1], render, may_see)]
+    parts = [render(turn_description(game, turn - 1, may_see, step_only=False))]
     if turn - 1 in game.voided:
         at, reason = game.voided[turn - 1]
         parts.append(_line(fmt, f"Voided at turn {at + 1}: {reason} (P-2)"))
     note_turns = game.notes.get(turn - 1, []) if event.action != "note" else []
-    parts += [_body(game.results[index], render, may_see) for index in note_turns]
+    parts += [render(turn_description(game, index, may_see, step_only=False)) for index in note_turns]
     if turn == len(game.log) or all(game.log[i].action == "note" for i in range(turn, len(game.log))):
         parts.append(_line(fmt, f"Next: {game.whose_turn()}"))
     who = who_took(game, event)
@@ -108,12 +110,6 @@ def render_post(game: Game, turn: int, fmt: str = "markdown", may_see: MaySee | 
     return f"Turn {turn}{by} · {title}\n{body}\n{code}"
 
 
-def _body(result: Any, render: Any, may_see: MaySee | None) -> str:
-    if not hasattr(result, "describe"):
-        return str(result)
-    return render(result.describe() if may_see is None else result.describe_for(may_see))
-
-
 def _line(fmt: str, text: str) -> str:
     """One plain line of a post, escaped for its format and set in italics."""
     if fmt == "markdown":
@@ -121,3 +117,136 @@ def _line(fmt: str, text: str) -> str:
     if fmt == "bbcode":
         return f"[i]{escape_bbcode(text)}[/i]"
     return text
+
+
+def codes_in(text: str) -> list[str]:
+    """Every verification code in ``text`` (a pasted post, a thread), in order, lower-cased."""
+    return [found.group(0).lower() for found in _CODE_IN_TEXT.finditer(text)]
+
+
+def turn_description(game: Game, index: int, may_see: MaySee | None = None, *, step_only: bool = True) -> Description:
+    """What turn ``index`` (0-based) did, as the log and range posts show it.
+
+    With ``step_only`` a later step of a flip under way (choose, guide, a discard) tells only what
+    that step did, not the whole flip again; a result without steps shows its whole description.
+    """
+    result = game.results[index]
+    stepped = getattr(result, "describe_step", None)
+    if callable(stepped):  # without the turns before, a step tells its whole story (and times in words)
+        return stepped(game.results[max(0, index - 64):index] if step_only else (), may_see)
+    if not hasattr(result, "describe"):
+        return Description(str(result))
+    return result.describe() if may_see is None else result.describe_for(may_see)
+
+
+def since_last_turn(game: Game, seat: str | None) -> tuple[int, int] | None:
+    """The turns (first, last; 1-based) after ``seat``'s previous turn: what to post "since my last post".
+
+    The seat's own latest turns (the run it just took, notes included) are part of the range; the
+    range starts after the seat's turn before them, or at turn 1 when it has none. Without a seat,
+    the seat (or character) that took the latest turn stands in. None when the game has no turns.
+    """
+    events = list(game.log)
+    if not events:
+        return None
+    me = seat if seat is not None else (events[-1].seat or actor_of(events[-1]))
+
+    def mine(index: int) -> bool:
+        event = events[index]
+        return (event.seat or actor_of(event)) == me if me is not None else False
+
+    index = len(events) - 1
+    while index >= 0 and (mine(index) or events[index].action == "note"):
+        index -= 1
+    while index >= 0 and not mine(index):
+        index -= 1
+    return index + 2, len(events)
+
+
+def render_range_post(game: Game, first: int, last: int, fmt: str = "markdown", may_see: MaySee | None = None) -> str:
+    """Turns ``first`` to ``last`` (1-based, inclusive) as one forum post: each turn once, then the last code.
+
+    Each turn shows what it did (a flip's later steps only their step), a void's line and
+    what comes next; the post ends with the code of its last turn, whose hash covers every turn
+    before it. A range of one turn is that turn's post (:func:`render_post`).
+    """
+    if fmt not in POST_FORMATS:
+        raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
+    if not 1 <= first <= last <= len(game.log):
+        raise ValueError(f"turns {first}–{last}: the game has {len(game.log)} turns (1–{len(game.log)})")
+    if first == last:
+        return render_post(game, last, fmt, may_see)
+    render = FORMATS[fmt]
+    title = game.title or game.system
+    entries = []
+    for turn in range(first, last + 1):
+        event = game.log[turn - 1]
+        who = who_took(game, event)
+        body = render(turn_description(game, turn - 1, may_see))
+        parts = [_heading(fmt, f"Turn {turn}", who), body]
+        if turn - 1 in game.voided:
+            at, reason = game.voided[turn - 1]
+            parts.append(_line(fmt, f"Voided at turn {at + 1}: {reason} (P-2)"))
+        entries.append(("\n\n" if fmt == "markdown" else "\n").join(parts))
+    entries.append(_line(fmt, f"Next: {game.whose_turn()}"))
+    code = turn_code(game.log[last - 1])
+    if fmt == "markdown":
+        return f"**Turns {first}–{last}** · {escape_markdown(title)}\n\n" + "\n\n".join(entries) + f"\n\n`{code}`"
+    if fmt == "bbcode":
+        return f"[b]Turns {first}–{last}[/b] · {escape_bbcode(title)}\n" + "\n\n".join(entries) + f"\n{code}"
+    return f"Turns {first}–{last} · {title}\n" + "\n\n".join(entries) + f"\n{code}"
+
+
+def _heading(fmt: str, what: str, who: str) -> str:
+    """``Turn 5 · Ann (Ada)`` in the format's bold."""
+    if fmt == "markdown":
+        return f"**{what}**" + (f" · {escape_markdown(who)}" if who else "")
+    if fmt == "bbcode":
+        return f"[b]{what}[/b]" + (f" · {escape_bbcode(who)}" if who else "")
+    return what + (f" · {who}" if who else "")
+
+
+SEED_POST_LINES = (
+    "This game's cards and dice all come from one secret seed. Its commitment (SHA-256) is below: "
+    "keep this post in the thread.",
+    "Every later turn's post ends with a verification code such as kit:12-3f9a2c1b; anyone can check "
+    "a code against the game file (the Check a code box at the table, or kit verify).",
+    "A copy of the file made from another seed, or changed afterwards, matches neither this commitment "
+    "nor the codes posted (G-1, G-5).",
+)
+"""What the seed-commitment post says the commitment means, in plain words."""
+
+
+def render_seed_post(game: Game, fmt: str = "markdown") -> str:
+    """The post to make when a game starts: its seed commitment and what that commitment means."""
+    if fmt not in POST_FORMATS:
+        raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
+    title = game.title or game.system
+    commitment = game.seed_commitment
+    kind = "a practice game: its cards and dice may be set by hand (G-1)" if game.practice else \
+        "a real game: every card and die comes from the seed (G-1)"
+    players = ", ".join(game.players) if getattr(game, "players", None) else ""
+    facts = [("Game", f"{title}, {kind}"), ("Seed commitment", commitment)]
+    if players:
+        facts.append(("Players", players))
+    if getattr(game, "gm", ""):
+        facts.append(("Game master", game.gm))
+    if fmt == "markdown":
+        lines = [f"**Seed commitment** · {escape_markdown(title)}", ""]
+        lines += [f"- {label}: " + (f"`{value}`" if label == "Seed commitment" else escape_markdown(value))
+                  for label, value in facts]
+        lines += ["", *("\n\n".join(escape_markdown(line) for line in SEED_POST_LINES).split("\n"))]
+        return "\n".join(lines)
+    if fmt == "bbcode":
+        items = "\n".join(f"[*]{label}: " + (f"[code]{value}[/code]" if label == "Seed commitment"
+                                            else escape_bbcode(value)) for label, value in facts)
+        return (f"[b]Seed commitment[/b] · {escape_bbcode(title)}\n[list]\n{items}\n[/list]\n"
+                + "\n".join(escape_bbcode(line) for line in SEED_POST_LINES))
+    return (f"Seed commitment · {title}\n" + "\n".join(f"  {label}: {value}" for label, value in facts) + "\n"
+            + "\n".join(SEED_POST_LINES))
+
+
+def started(game: Game) -> bool:
+    """True while a game has only begun: no turn yet but the characters joining (when to offer the seed post)."""
+    creating = {action for action, rule in game.seat_rules.items() if rule.creates}
+    return all(event.action in creating for event in game.log)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from kit.widgets.common import CardPicker, ErrorLine, OddsView, PlayLog, attempt
+from kit.widgets.common import CardPicker, ErrorLine, OddsView, attempt
+from kit.widgets.play_log import PlayLog
 from kit.widgets.registry import exported_components
 from kit.widgets.session import TableSession
 

@@ -1,5 +1,12 @@
 """The game shelf: the folder of game files a table plays from, new games, uploads and downloads.
 
+An upload understands copies of a game already on the shelf (:meth:`Shelf.receive`): a file that
+extends the shelf's copy updates it in place; an identical one is recognised and nothing is
+written; an older copy changes nothing; a fork is saved beside the shelf's copy, named for where
+it parts (``NAME-fork-after-turn-12.ipynb``), and both branches are named in the answer —
+nothing is overwritten; a different game never takes a silent ``-2`` name. The table opens the
+game played last (:meth:`Shelf.last_played`), by the files' modification times.
+
 A shelf never executes code from a file: it reads the JSON, and an uploaded file is verified
 (hash chain and seeded replay) before it is put on the shelf. A refused upload leaves every
 file as it was: whatever goes wrong — a file that is not a game, a tampered turn, a file too
@@ -19,7 +26,7 @@ import re
 import stat
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -96,6 +103,9 @@ class ShelvedGame:
     path: Path
     system: str
     turns: int
+    game_id: str = ""
+    modified_ns: int = 0
+    """When the file was last written (a turn taken, an upload), in nanoseconds since the epoch."""
 
     @property
     def label(self) -> str:
@@ -160,6 +170,8 @@ def _header_of(path: Path) -> ShelvedGame | SkippedFile | None:
     if known is not None and known[0] == stamp:
         return known[1]
     header = _read_header(path, status.st_size)
+    if isinstance(header, ShelvedGame):
+        header = replace(header, modified_ns=status.st_mtime_ns)
     _HEADERS[path] = (stamp, header)
     return header
 
@@ -175,6 +187,7 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
             return SkippedFile(path, "too large")  # parsing it could take more memory than a table has
         notebook = json.loads(data)
         system = notebook["metadata"]["kit"]["system"]
+        game_id = notebook["metadata"]["kit"].get("game_id", "")
         cells = notebook["cells"]
         if not isinstance(system, str) or not isinstance(cells, list):
             raise TypeError("not a game notebook")
@@ -185,7 +198,7 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
                     and "kit" in cell["metadata"])
     except Exception:  # not JSON, nested too deep, not a notebook, unreadable: whatever it is, it is no game
         return SkippedFile(path, "not a game notebook")
-    return ShelvedGame(path, system, turns)
+    return ShelvedGame(path, system, turns, game_id if isinstance(game_id, str) else "")
 
 
 class UploadRefusedError(gamefile.GameFileError):
@@ -273,6 +286,11 @@ class Shelf:
         """Game files of this system, by name (files that are not game notebooks are skipped)."""
         return self.listing().games
 
+    def last_played(self, games: list[ShelvedGame] | None = None) -> ShelvedGame | None:
+        """The game written most recently (a turn taken, an upload): the one a table opens first; None if none."""
+        listed = self.games() if games is None else games
+        return max(listed, key=lambda game: (game.modified_ns, game.path.name), default=None)
+
     def _free_path(self, name: str) -> Path:
         target = self.folder / safe_file_name(name)
         stem, number = target.stem, 2
@@ -345,12 +363,21 @@ class Shelf:
         return target
 
     def upload(self, name: str, content: bytes | bytearray | memoryview) -> Path:
-        """Verify an uploaded game file and put it on the shelf under a free name.
+        """Verify an uploaded game file and put it on the shelf; returns the file to play (see :meth:`receive`)."""
+        return self.receive(name, content).path
+
+    def receive(self, name: str, content: bytes | bytearray | memoryview) -> Received:
+        """Verify an uploaded game file and put it on the shelf as what it is beside the copies there.
 
         A file over :data:`MAX_UPLOAD_BYTES`, one that is not a game notebook of this system, or
         one that does not verify is refused (``UploadRefusedError``, a ``GameFileError``, naming
         the file and the bad turn). A failed write (``OSError``: full disk, read-only folder)
         propagates. In every case the staging copy is removed and nothing else was written.
+
+        Beside a copy of the same game already on the shelf (:func:`kit.gamefile.compare`): a
+        longer copy replaces it in place (``updated``); the same turns write nothing (``same``);
+        a shorter one writes nothing (``older``); a fork is saved beside it under a name that
+        says where the two part (``fork``), as is a copy whose start differs (``different``).
         """
         size = memoryview(content).nbytes
         if size > MAX_UPLOAD_BYTES:
@@ -361,12 +388,41 @@ class Shelf:
         staging = self.folder / f"{STAGING_PREFIX}{os.getpid()}-{time.monotonic_ns()}-{safe_file_name(name)}"
         try:
             _in_folder(self.folder, lambda: write_new_file(staging, content))
-            self._verify(name, staging)
-            target = self._free_path(name)
-            _in_folder(self.folder, lambda: os.replace(staging, target))
-            return target
+            report = self._verify(name, staging)
+            received = self._place(name, report)
+            if received.written:
+                _in_folder(self.folder, lambda: os.replace(staging, received.path))
+            return received
         finally:
             _remove(staging)
+
+    def _place(self, name: str, upload: gamefile.Report) -> Received:
+        """Where a verified upload goes, beside the copies of its game on the shelf (nothing is written here)."""
+        shown = shown_name(name)
+        game_id = upload.checked.header.game_id
+        found: list[tuple[ShelvedGame, gamefile.Comparison]] = []
+        for copy in self.games():
+            if copy.game_id != game_id:
+                continue
+            try:
+                theirs = gamefile.verify(copy.path)
+            except (gamefile.GameFileError, OSError):
+                continue
+            if theirs.ok:
+                found.append((copy, gamefile.compare(theirs, upload)))
+        ours = len(upload.events)
+        for relation in ("same", "extends", "fork", "different"):
+            matching = [(copy, c) for copy, c in found if c.relation == relation]
+            if not matching:
+                continue
+            copy, comparison = max(matching, key=lambda pair: (pair[1].common, pair[0].modified_ns))
+            return _received(shown, copy, comparison, upload, ours, self._free_path)
+        target = self._free_path(name)
+        if target.name == safe_file_name(name):
+            return Received(target, "new", f"{shown}: put on the shelf ({ours} turns)")
+        named = self._free_path(f"{Path(safe_file_name(name)).stem}-{game_id[:6]}")
+        return Received(named, "new", f"{shown}: a different game is already on the shelf under that name; this "
+                                      f"one was saved as {shown_name(named.name)} ({ours} turns)")
 
     def _verify(self, name: str, staging: Path) -> gamefile.Report:
         """Verify the staged upload: a game notebook of this system whose every turn verifies."""
@@ -390,11 +446,62 @@ class Shelf:
         return report
 
 
+@dataclass(frozen=True)
+class Received:
+    """What an upload became: the file to play, how it relates to the shelf's copy, and that in words."""
+
+    path: Path
+    relation: Literal["new", "updated", "same", "older", "fork", "different"]
+    message: str
+    written: bool = True
+    """False when nothing was written (the shelf already held these turns)."""
+
+
+def _turn_words(report: gamefile.Report, turn: int) -> str:
+    """``turn 5 (Ada: flip)``."""
+    from kit.gamefile.check import summary_of
+
+    return f"turn {turn} ({summary_of(report.events[turn - 1])})"
+
+
+def _received(shown: str, copy: ShelvedGame, comparison: gamefile.Comparison, upload: gamefile.Report,
+              ours: int, free_path: Callable[[str], Path]) -> Received:
+    """The answer for an upload beside the copy ``copy`` of its game, as ``comparison`` relates them."""
+    theirs = copy.turns
+    mine = shown_name(copy.path.name)
+    common = comparison.common
+    if comparison.relation == "same":
+        return Received(copy.path, "same", f"{shown} holds the same {ours} turns as {mine}, already on the shelf: "
+                                           "nothing was written", written=False)
+    if comparison.relation == "extends" and ours > theirs:
+        return Received(copy.path, "updated", f"{shown} extends {mine}: {ours - common} new turn"
+                                              f"{'s' if ours - common != 1 else ''} from "
+                                              f"{_turn_words(upload, common + 1)}; {mine} was updated in place")
+    if comparison.relation == "extends":
+        return Received(copy.path, "older", f"{shown} is an older copy of {mine}: the shelf's copy already holds "
+                                            f"its {ours} turns and {theirs - ours} more; nothing was written",
+                        written=False)
+    stem = copy.path.stem
+    if comparison.relation == "fork":
+        target = free_path(f"{stem}-fork-after-turn-{common}")
+        return Received(target, "fork", (
+            f"{shown} is a fork of {mine}: both hold the first {common} turns, then {mine} goes on with "
+            f"{theirs - common} turn{'s' if theirs - common != 1 else ''} and the upload with {ours - common} "
+            f"(from {_turn_words(upload, common + 1)}). Nothing was overwritten: both branches are on the shelf, "
+            f"{mine} and {shown_name(target.name)}; the codes posted in the thread tell which one the group played"))
+    target = free_path(f"{stem}-other-start")
+    return Received(target, "different", (
+        f"{shown} has the same seed as {mine} but starts differently: {comparison.message.split(': ', 1)[-1]}. "
+        f"Nothing was overwritten: it was saved as {shown_name(target.name)}"))
+
+
 def download_link(path: Path) -> str:
     """An HTML link that downloads the game file, built in the kernel (Voilà serves no .ipynb)."""
     from html import escape
 
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     name = escape(shown_name(path.name, limit=255))
-    return (f'<a class="kit-download" download="{name}" '
-            f'href="data:application/x-ipynb+json;base64,{data}">Download {name}</a>')
+    return (f'<a class="kit-download jupyter-button" download="{name}" style="display:inline-flex;'
+            "align-items:center;min-height:2.2em;padding:0 1em;border:1px solid #1565c0;border-radius:4px;"
+            f'color:#0d47a1;background:#e3f2fd;text-decoration:none" '
+            f'href="data:application/x-ipynb+json;base64,{data}">⬇ Download {name}</a>')

@@ -45,6 +45,12 @@ def good_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return Shelf(tmp_path_factory.mktemp("source"), "suitpairs").new_game("source", ["Kim", "Lee"]).read_bytes()
 
 
+@pytest.fixture(scope="module")
+def other_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """Another good Suit Pairs game (its own seed): an upload of it is a new game, not a copy of ``good_bytes``."""
+    return Shelf(tmp_path_factory.mktemp("other"), "suitpairs").new_game("other", ["Kim", "Lee"]).read_bytes()
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     return tmp_path / "games"
@@ -190,7 +196,9 @@ def test_a_listed_file_that_cannot_be_opened_is_refused_beside_the_shelf(folder:
     (folder / "a-broken.ipynb").write_bytes(with_event_arg(good_bytes, "\ud800"))
     (folder / "b-nested.ipynb").write_bytes(nested_in_arg(good_bytes))
     (folder / "c-good.ipynb").write_bytes(good_bytes)
-    table = Table("suitpairs", games_dir=folder)  # opens the first listed game: a broken one
+    for age, name in enumerate(("a-broken.ipynb", "b-nested.ipynb", "c-good.ipynb")):
+        os.utime(folder / name, (time.time() - age * 60, time.time() - age * 60))
+    table = Table("suitpairs", games_dir=folder)  # opens the game played last (the newest file): a broken one
     assert table.session is None and table.shelf_error.message.startswith("a-broken.ipynb: ")
     for name in ("a-broken.ipynb", "b-nested.ipynb"):
         table.open_game(folder / name)
@@ -249,9 +257,16 @@ def assert_refused_and_unchanged(table: Table, before: dict[str, bytes], name: s
 
 
 def assert_a_good_upload_still_works(table: Table, good: bytes) -> None:
-    upload(table, "after.ipynb", good)
+    """A good upload of another game goes on the shelf; the same game's identical copy is recognised, not copied."""
+    other = Shelf(table.shelf.folder.parent / "elsewhere", "suitpairs").new_game("other", ["Kim", "Lee"]).read_bytes()
+    upload(table, "after.ipynb", other)
     assert table.shelf_error.message == ""
-    assert table.game_file == "after.ipynb" and (table.shelf.folder / "after.ipynb").read_bytes() == good
+    assert table.game_file == "after.ipynb" and (table.shelf.folder / "after.ipynb").read_bytes() == other
+    before = shelf_state(table.shelf.folder)
+    upload(table, "again.ipynb", good)
+    assert table.shelf_error.message == "" and table.game_file == "our-game.ipynb"
+    assert "holds the same 2 turns as our-game.ipynb" in table.new_note.value
+    assert shelf_state(table.shelf.folder) == before
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -352,11 +367,13 @@ def test_a_malformed_upload_value_is_refused(playing: Table) -> None:
     assert playing.upload.value == () and shelf_state(playing.shelf.folder) == before
 
 
-def test_an_odd_upload_name_gives_a_safe_short_file_name(playing: Table, good_bytes: bytes) -> None:
-    upload(playing, "\ud800" * 50 + "x" * 400 + ".ipynb", good_bytes)
+def test_an_odd_upload_name_gives_a_safe_short_file_name(playing: Table, other_bytes: bytes,
+                                                          tmp_path: Path) -> None:
+    upload(playing, "\ud800" * 50 + "x" * 400 + ".ipynb", other_bytes)
     assert playing.shelf_error.message == ""
     assert playing.game_file == "x" * 100 + ".ipynb"
-    upload(playing, "../../\ud800.ipynb", good_bytes)
+    third = Shelf(tmp_path / "third", "suitpairs").new_game("third", ["Kim"]).read_bytes()
+    upload(playing, "../../\ud800.ipynb", third)
     assert playing.game_file == "game.ipynb"
     assert_sendable(playing)
 
@@ -388,14 +405,14 @@ def test_a_full_disk_during_an_upload_leaves_no_staging_file(playing: Table, goo
     assert_a_good_upload_still_works(playing, good_bytes)
 
 
-def test_a_full_disk_while_moving_the_upload_into_place_leaves_nothing(playing: Table, good_bytes: bytes,
+def test_a_full_disk_while_moving_the_upload_into_place_leaves_nothing(playing: Table, other_bytes: bytes,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     def no_room(source: Any, target: Any) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(shelf_module.os, "replace", no_room)
     before = shelf_state(playing.shelf.folder)
-    upload(playing, "campaign.ipynb", good_bytes)
+    upload(playing, "campaign.ipynb", other_bytes)
     monkeypatch.undo()
     assert_refused_and_unchanged(playing, before, "disk is full")
     assert not list(playing.shelf.folder.glob(".upload-*"))

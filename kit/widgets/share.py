@@ -1,0 +1,268 @@
+"""Sharing a game with the group's thread: the forum post, a Copy button, the download, checking a code.
+
+:class:`SharePanel` is the table's sharing column:
+
+- the **post**: the last turn, the turns since this seat's last turn, a range of turns, or —
+  offered first while the game has only begun — the seed-commitment post, in Markdown, BBCode
+  or plain text (:mod:`kit.gamefile.post`), with a **Copy post** button that copies it from the
+  click (:class:`~kit.widgets.copy_button.CopyButton`);
+- the **download**: *Prepare download* makes a link, drawn as a button, that stays until the
+  game file changes (then it says so, and is made again on request);
+- **Check a code**: paste a verification code (or a whole post) from the thread, and the panel
+  says whether it matches this file's turn (:func:`kit.gamefile.check_code`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from kit import gamefile
+from kit.gamefile.post import codes_in, render_range_post, render_seed_post, since_last_turn, started
+from kit.widgets.common import ErrorLine, attempt, labelled_button, plain_text
+from kit.widgets.copy_button import CopyButton
+from kit.widgets.layout import reason_line, show_reason
+from kit.widgets.shared import fixed, html
+from kit.widgets.shelf import download_link, shown_name
+
+POST_FORMATS = ("markdown", "bbcode", "text")
+"""The formats a post is offered in."""
+
+LAST, SINCE, RANGE, SEED = "last", "since", "range", "seed"
+RANGES = (("The last turn", LAST), ("Since my last turn", SINCE), ("Turns from … to …", RANGE),
+          ("The seed commitment (post it first)", SEED))
+"""What the post holds: one turn, the turns since this seat's last one, a range, or the seed commitment."""
+
+MOST_TURNS = 50
+"""The most turns one range post holds (a longer range starts this many turns before its end)."""
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    """The file's modification time and size, or None when it cannot be read."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+class SharePanel(widgets.VBox):
+    """The table's sharing controls over one :class:`~kit.widgets.session.TableSession`.
+
+    Controls (drivable from Python): ``post_format``, ``post_range``, ``range_from``,
+    ``range_to``, ``copy_button``, ``download_button``, ``code_box``, ``check_button``. Views:
+    ``post`` (the post's text), ``post_note``, ``download``, ``code_result``. Refusals:
+    ``share_error``.
+    """
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("layout", widgets.Layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
+        super().__init__(**kwargs)
+        self.add_class("kit-share")
+        self.session: Any = None
+        self._range_chosen = False
+        self._quiet = False
+        self._download_stamp: tuple[int, int] | None = None
+
+        self.post_format = fixed(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown",
+                                 style={"description_width": "initial"})
+        self.post_range = fixed(widgets.Dropdown, description="Post of", options=RANGES, value=LAST,
+                                style={"description_width": "initial"})
+        self.range_from = widgets.BoundedIntText(value=1, min=1, max=1, description="From turn",
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="11em", display="none"))
+        self.range_to = widgets.BoundedIntText(value=1, min=1, max=1, description="to",
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="8em", display="none"))
+        self.post = fixed(widgets.Textarea, description="Post text", style={"description_width": "initial"},
+                          layout={"width": "100%", "height": "auto", "min_height": "9em", "flex": "0 0 auto"},
+                          placeholder="The last turn as a forum post appears here.")
+        self.post.add_class("kit-post")
+        self.post_note = html()
+        self.post_note.add_class("kit-post-note")
+        self.copy_button = CopyButton()
+        self.share_error = ErrorLine()
+
+        self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
+        self.download_reason = reason_line("Open a game first: then its file can be downloaded.")
+        self.download = html()
+
+        self.code_box = fixed(widgets.Text, description="Check a code", placeholder="kit:12-3f9a2c1b",
+                              continuous_update=False, style={"description_width": "initial"})
+        self.check_button = labelled_button("Check", "Check a verification code from the thread against this file")
+        self.code_result = html()
+        self.code_result.add_class("kit-code-result")
+
+        self.post_format.observe(lambda _: self.show_post(), names="value")
+        self.post_range.observe(self._range_changed, names="value")
+        self.range_from.observe(lambda _: self.show_post(), names="value")
+        self.range_to.observe(lambda _: self.show_post(), names="value")
+        self.download_button.on_click(lambda _: self.prepare_download())
+        self.check_button.on_click(lambda _: self.check())
+        self.code_box.observe(lambda _: self.check() if self.code_box.value.strip() else None, names="value")
+
+        rows = {"flex_flow": "row wrap", "align_items": "center", "flex": "0 0 auto"}
+        choose = widgets.HBox([self.post_format, self.post_range, self.range_from, self.range_to], layout=rows)
+        download_row = widgets.HBox([self.download_button, self.download_reason, self.download], layout=rows)
+        code_row = widgets.HBox([self.code_box, self.check_button], layout=rows)
+        self.children = (download_row, choose, self.post_note, self.post, self.copy_button, self.share_error,
+                         code_row, self.code_result)
+
+    # -- following the game --------------------------------------------------------------------
+
+    def show(self, session: Any) -> None:
+        """Follow ``session`` after a turn, a reload or a new seat: the post, the range, the download link."""
+        self.session = session
+        game = session.game if session is not None else None
+        turns = game.turn if game is not None else 0
+        self._quiet = True
+        try:
+            for box in (self.range_from, self.range_to):
+                box.max = max(turns, 1)
+            if self.range_to.value < self.range_from.value or not self._range_chosen:
+                self.range_to.value = max(turns, 1)
+            if game is not None and not self._range_chosen:
+                wanted = SEED if started(game) else LAST
+                if self.post_range.value != wanted:
+                    self.post_range.value = wanted
+        finally:
+            self._quiet = False
+        self._show_range_boxes()
+        self.show_post()
+        self._follow_download()
+        show_reason(self.download_reason, "" if self._path() is not None
+                    else "Open a game first: then its file can be downloaded.")
+        self.download_button.disabled = self._path() is None
+
+    def _path(self) -> Path | None:
+        session = self.session
+        return session.path if session is not None else None
+
+    def _range_changed(self, _change: Any) -> None:
+        if not self._quiet:
+            self._range_chosen = True
+        self._show_range_boxes()
+        self.show_post()
+
+    def _show_range_boxes(self) -> None:
+        display = None if self.post_range.value == RANGE else "none"
+        for box in (self.range_from, self.range_to):
+            if box.layout.display != display:
+                box.layout.display = display
+
+    # -- the post ------------------------------------------------------------------------------
+
+    def turns(self) -> tuple[int, int] | None:
+        """The turns (first, last; 1-based) the post holds now, or None for the seed post or no turns."""
+        session = self.session
+        if session is None or session.game.turn == 0 or self.post_range.value == SEED:
+            return None
+        game = session.game
+        choice = self.post_range.value
+        if choice == SINCE:
+            span = since_last_turn(game, session.seat)
+            first, last = span if span is not None else (game.turn, game.turn)
+        elif choice == RANGE:
+            first, last = sorted((self.range_from.value, self.range_to.value))
+        else:
+            first = last = game.turn
+        last = min(max(last, 1), game.turn)
+        first = min(max(first, last - MOST_TURNS + 1, 1), last)
+        return first, last
+
+    def show_post(self) -> None:
+        """Write the chosen post into ``post`` (and the Copy button), with a line saying what it holds."""
+        session = self.session
+        if session is None:
+            self._set_post("", "")
+            return
+        game = session.game
+        fmt = self.post_format.value
+        if self.post_range.value == SEED:
+            post = attempt(self.share_error, lambda: render_seed_post(game, fmt), undone="no post was made",
+                           unexpected="the seed-commitment post could not be made")
+            self._set_post(post or "", "The seed commitment: post it in the thread before the first turn, so "
+                                       "nobody can swap the seed later (G-1, G-5).")
+            return
+        span = self.turns()
+        if span is None:
+            self._set_post("", "No turn yet: the post of a turn appears here once one is taken.")
+            return
+        first, last = span
+        post = attempt(self.share_error, lambda: render_range_post(game, first, last, fmt, session.may_see),
+                       undone="no post was made", unexpected="the forum post could not be made")
+        what = f"Turn {last}" if first == last else f"Turns {first}–{last}"
+        if self.post_range.value == SINCE:
+            what += " (since your last turn)" if session.seat is not None else " (since the last player's turn)"
+        self._set_post(post or "", f"{what}, ending with its verification code.")
+
+    def _set_post(self, post: str, note: str) -> None:
+        text = plain_text(post, limit=len(post)) if post else ""
+        if self.post.value != text:
+            self.post.value = text
+        if self.copy_button.text != text:
+            self.copy_button.text = text
+        value = f'<div class="kit-post-note" style="color:#555">{escape(note)}</div>' if note else ""
+        if self.post_note.value != value:
+            self.post_note.value = value
+
+    # -- the download ------------------------------------------------------------------------
+
+    def prepare_download(self) -> None:
+        """Make the download link for the game file as it is now; it stays until the file changes."""
+        path = self._path()
+        if path is None:
+            self.share_error.show(gamefile.GameFileError("no game file is open: open or start a game first"))
+            return
+        stamp = _stamp(path)
+        link = attempt(self.share_error, lambda: download_link(path), undone="no download was prepared",
+                       unexpected="the download could not be prepared")
+        if link is None:
+            return
+        self._download_stamp = stamp
+        self.download.value = link
+
+    def _follow_download(self) -> None:
+        """Keep the link while the file is as it was; once it changed, say so (the link would give the old file)."""
+        if self._download_stamp is None:
+            return
+        if _stamp(self._path()) == self._download_stamp:
+            return
+        self._download_stamp = None
+        name = shown_name(self._path().name) if self._path() is not None else "the game file"
+        self.download.value = (f'<span class="kit-download-stale">{escape(name)} has changed since: press '
+                               "<b>Prepare download</b> again for the file as it is now.</span>")
+
+    # -- checking a code ---------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Check the code(s) pasted in ``code_box`` against the open game's turns; the answer is ``code_result``."""
+        session = self.session
+        pasted = self.code_box.value.strip()
+        if session is None:
+            self._answer([(False, "Open a game first: a code is checked against its file.")])
+            return
+        if not pasted:
+            self._answer([(False, "Paste a verification code from the thread (it reads like kit:12-3f9a2c1b).")])
+            return
+        events = list(session.game.log)
+        codes = codes_in(pasted) or [pasted]
+        answers = []
+        for code in codes[:20]:
+            result = gamefile.check_code(code, events)
+            answers.append((result.matches, result.message))
+        self._answer(answers)
+
+    def _answer(self, answers: list[tuple[bool, str]]) -> None:
+        lines = "".join(
+            f'<div class="kit-code-{"match" if ok else "mismatch"}" style="color:{"#1b5e20" if ok else "#8e0000"}">'
+            f'{"✔ " if ok else "✘ "}{escape(plain_text(text))}</div>' for ok, text in answers)
+        self.code_result.value = f'<div role="status" class="kit-code-result">{lines}</div>'
+
+
+__all__ = ["POST_FORMATS", "RANGES", "SharePanel"]
