@@ -31,6 +31,7 @@ from kit.core.errors import (
     OutOfRangeError,
     OutOfTurnError,
     PendingActionError,
+    UnknownNameError,
 )
 from kit.core.randomness import GameRandom
 from kit.core.table_turns import Waiting
@@ -55,12 +56,13 @@ from kit.rollunder.results import (
     ActionResult,
     AttackResult,
     CombatStarted,
+    DefenceChosen,
     InitiativeChanged,
     RoundResult,
     TestSide,
     WithdrawResult,
 )
-from kit.rollunder.sheet import Character, Weapon, lookup
+from kit.rollunder.sheet import Character, Weapon, lookup, same_name
 from kit.rollunder.state import FREE_ROUND, ROUND_SECONDS, CombatState, Initiative, TestRecord
 
 INITIATIVE = ("Wits", "Sergeant's Eye")
@@ -124,7 +126,26 @@ class CombatActions(RollUnderBase):
         name = self._combatant(combat, defender).name
         return self._defence_options(combat, name, kind == "ranged")[0]
 
+    def carried_weapon(self, character: Who) -> str | None:
+        """The weapon ``character`` carries into an attack (R-4, R-5): the one it last readied, else the first
+        weapon on its sheet that is not its bare hands; None when it carries none (it fights unarmed)."""
+        who = self._character(character)
+        readied = self.state.readied.get(who.name)
+        if readied is not None and readied in [w.name for w in who.weapons]:
+            return readied
+        return next((w.name for w in who.weapons if not w.unarmed), None)
+
+    def standing_defence(self, character: Who) -> tuple[str | None, int]:
+        """The defence ``character``'s seat chose for it and its cover rating; (None, 0) for the default (R-5a)."""
+        who = self._character(character)
+        choice, cover = self.state.defences.get(who.name, (None, 0))
+        return choice, cover
+
     # -- actions ------------------------------------------------------------------------
+
+    def choose_defence(self, character: Who, defence: Defence = None, cover: Cover = 0) -> DefenceChosen:
+        """Set ``character``'s standing defence against every attack on it; None for the default (R-5a)."""
+        return self._perform("choose_defence", {"character": character, "defence": defence, "cover": cover})
 
     def start_combat(self, combatants: Combatants, ambushers: Ambushers = None) -> CombatStarted:
         """Start combat: initiative (Wits + Sergeant's Eye) for everyone, then the ambush tests (R-3)."""
@@ -218,7 +239,8 @@ class CombatActions(RollUnderBase):
 
     def _need_combat(self, what: str) -> CombatState:
         if self.state.combat is None:
-            raise IllegalActionError(what, "there is no combat in progress", "R-3", "start one with start_combat")
+            raise IllegalActionError(what, "there is no combat in progress", "R-3", "start one with start_combat",
+                                     hint="the GM starts one: tick the combatants and press Start combat")
         return self.state.combat
 
     def _combatant(self, combat: CombatState, name: Any) -> Character:
@@ -237,10 +259,13 @@ class CombatActions(RollUnderBase):
             why = ("is ambushed and cannot act in the ambushers' free round" if combat.is_free_round
                    else f"failed initiative and acts from round {combat.initiative[who].acts_from}")
             raise OutOfTurnError(f"{who}: {action} in round {combat.round}", why, "R-3",
-                                 f"who may act now: {', '.join(combat.waiting) or 'nobody; call next_round'}")
+                                 f"who may act now: {', '.join(combat.waiting) or 'nobody; call next_round'}",
+                                 hint="who may act now: "
+                                      f"{', '.join(combat.waiting) or 'nobody; the GM presses Next round'}")
         if who in combat.acted:
             raise OutOfTurnError(f"{who}: {action} in round {combat.round}", "has already acted this round", "R-4",
-                                 "one action a round, plus free actions; wait for next_round")
+                                 "one action a round, plus free actions; wait for next_round",
+                                 hint="one action a round, plus free actions; wait for the next round")
         if combat.current != who:
             raise OutOfTurnError(f"{who}: {action}", f"it is {combat.current}'s turn to declare", "R-3",
                                  f"declaration order this round: {', '.join(combat.waiting)}")
@@ -269,7 +294,8 @@ class CombatActions(RollUnderBase):
     def _do_start_combat(self, rng: GameRandom, combatants: Any, ambushers: Any) -> CombatStarted:
         if self.state.combat is not None:
             raise IllegalActionError("start a combat", "a combat is already in progress", "R-3",
-                                     "end it with end_combat first")
+                                     "end it with end_combat first",
+                                     hint="press End combat first")
         if not isinstance(combatants, list) or len(combatants) < 2:
             raise MalformedInputError(f"combatants {combatants!r}", "must list at least two characters", "R-3",
                                      "name two or more characters at the table, such as ['Artie', 'Xavier']")
@@ -337,8 +363,14 @@ class CombatActions(RollUnderBase):
         attack_prep = self._prepare_test(attacking, "Agility", arm.skill, modifier, tuple(bonuses))
         allowed, why, ruling = self._defence_options(combat, defending.name, arm.ranged)
         use_permit = False
+        standing = ""
         if defence is None:
             choice = allowed[0]
+            chosen, chosen_cover = self.state.defences.get(defending.name, (None, 0))
+            if chosen is not None and chosen in allowed:  # the defender's own choice, where it applies now (R-5a)
+                choice, standing = chosen, f" {defending.name} meets it with the defence chosen for it (R-5a)."
+                if chosen == "cover" and not cover:
+                    cover = chosen_cover
         else:
             choice = lookup(defence, DEFENCES, "defence", "R-5")
             active = ["cover", "none"] if arm.ranged else ["dodge", "parry", "none"]
@@ -383,6 +415,7 @@ class CombatActions(RollUnderBase):
                 combat.attack_and_defend.append(attacking.name)
         if defence_test is not None and not arm.ranged and defending.name not in combat.melee_defended:
             combat.melee_defended.append(defending.name)
+        reason += standing
         if use_permit:
             self.state.permits[defending.name] -= 1
             reason += f" {defending.name} defends by a Major Arcana permit (R-7)."
@@ -391,14 +424,46 @@ class CombatActions(RollUnderBase):
                             attack_test, choice, defence_test, hit, reason, net, arm.damage, defending.armour,
                             damage, track, marked, excess, left)
 
+    def _defender_chooses(self, defender: Any, defence: Any, cover: Any, defence_modifier: Any) -> None:
+        """R-5a: from a player's seat an attack leaves the defence to the defender's seat (or the GM's)."""
+        seat = self._turn_seat
+        if not self.seating.seated or seat is None or self.is_gm(seat):
+            return
+        if defence is None and not cover and not defence_modifier:
+            return
+        try:
+            name = self._character(defender).name
+        except UnknownNameError:
+            return  # the attack itself refuses an unknown defender
+        if self.seating.owner(name) == seat:
+            return
+        raise IllegalActionError(
+            f"choose how {name} defends", "the defender chooses the defence, not the attacker", "R-5a",
+            f"leave the defence to {name}'s player, who sets it with Choose defence, or ask the GM")
+
     def _do_attack(self, rng: GameRandom, **args: Any) -> AttackResult:
+        self._defender_chooses(args["defender"], args["defence"], args["cover"], args["defence_modifier"])
         return self._resolve_attack(rng, "attack", **args)
 
     def _do_attack_and_defend(self, rng: GameRandom, **args: Any) -> AttackResult:
+        self._defender_chooses(args["defender"], args["defence"], args["cover"], args["defence_modifier"])
         return self._resolve_attack(rng, "attack_and_defend", **args)
 
     def _do_free_attack(self, rng: GameRandom, **args: Any) -> AttackResult:
+        self._defender_chooses(args["defender"], args["defence"], args["cover"], args["defence_modifier"])
         return self._resolve_attack(rng, "free_attack", **args)
+
+    def _do_choose_defence(self, rng: GameRandom, character: Any, defence: Any, cover: Any) -> DefenceChosen:
+        who = self._character(character)
+        choice = None if defence is None else lookup(defence, DEFENCES, "defence", "R-5a")
+        if cover and choice != "cover":
+            raise IllegalActionError(f"cover rating {cover}", "counts only when taking cover against ranged attacks",
+                                     "R-5", "choose Take cover to give a cover rating, or leave the rating at 0")
+        if choice is None:
+            self.state.defences.pop(who.name, None)
+        else:
+            self.state.defences[who.name] = (choice, cover)
+        return DefenceChosen(who.name, choice, cover)
 
     def _simple(self, character: Any, action: str, detail: str, yards: int | None = None) -> ActionResult:
         combat, who = self._take_turn(character, action)
@@ -428,7 +493,12 @@ class CombatActions(RollUnderBase):
     def _do_ready(self, rng: GameRandom, character: Any, item: Any) -> ActionResult:
         if not isinstance(item, str) or not item.strip():
             raise MalformedInputError("item to ready", "must be named", "R-4")
-        return self._simple(character, "ready", f"readies {item.strip()}")
+        result = self._simple(character, "ready", f"readies {item.strip()}")
+        who = self.state.characters[result.character]
+        weapon = next((w.name for w in who.weapons if same_name(w.name, item)), None)
+        if weapon is not None:  # a weapon on the sheet: the one it carries into its attacks now (R-4)
+            self.state.readied[who.name] = weapon
+        return result
 
     def _do_operate(self, rng: GameRandom, character: Any, feature: Any) -> ActionResult:
         if not isinstance(feature, str) or not feature.strip():
@@ -494,7 +564,9 @@ class CombatActions(RollUnderBase):
         done = combat.free_actions.setdefault(who.name, [])
         if action in done:
             raise OutOfTurnError(f"{who.name}: {action}", "has already done that free action this round", "R-4",
-                                 "each free action once a round; another free action, or next_round")
+                                 "each free action once a round; another free action, or next_round",
+                                 hint="each free action once a round: take another free action, "
+                                      "or wait for the next round")
         done.append(action)
         return ActionResult(who.name, action, combat.round, True, detail)
 

@@ -69,7 +69,8 @@ class FateActions(RollUnderBase):
     def _do_start_play(self, rng: GameRandom, characters: Any) -> FateDraw:
         if self.state.play_started:
             raise IllegalActionError("start play", "the start-of-play draw has been made", "R-7",
-                                     "the GM deals new cards with deal_fate_cards")
+                                     "the GM deals new cards with deal_fate_cards",
+                                     hint="the GM deals new cards with GM: deal new cards")
         people = self._listed(characters)
         if not people:
             raise IllegalActionError("start play", "there are no characters", "R-7", "add characters first")
@@ -150,7 +151,8 @@ class FateActions(RollUnderBase):
         else:
             if not note.strip():
                 raise MalformedInputError("narrative change", "needs a note saying what should change", "R-7",
-                                          "note='…' for the GM to rule on")
+                                          "note='…' for the GM to rule on",
+                                          hint="write what should change in the narrative note for the GM to rule on")
             self.state.narratives.append({"holder": holder.name, "on": target.name, "card": tarot.name,
                                           "note": note.strip()})
         holder.fate_cards.remove(tarot)
@@ -167,6 +169,7 @@ class FateActions(RollUnderBase):
                 f"{holder.name} ({holder.player}) uses {card.name} on {target.name}",
                 f"{target.name} belongs to {target.player}, who has not consented", "R-7",
                 f"consent='{target.player}' once {target.player} agrees",
+                hint=f"ask {target.player}; once {target.player} agrees, type {target.player} as the consent of player",
             )
         return target.player
 
@@ -179,5 +182,6 @@ class FateActions(RollUnderBase):
                                      "changes", "R-7", "spend it before any other action")
         if name not in record.sides:
             raise IllegalActionError(f"reroll a test of {name}", f"the latest test was made by "
-                                     f"{' and '.join(record.sides)}", "R-7", "name on= one of them")
+                                     f"{' and '.join(record.sides)}", "R-7", "name on= one of them",
+                                     hint=f"choose {' or '.join(record.sides)} as the test to change")
         return record

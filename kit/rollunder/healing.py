@@ -11,7 +11,9 @@
   starts a 24-hour window even when its test fails; a second dose inside the window does nothing
   (no test); a dose once the window has closed starts a new one.
 - A failed test heals nothing; an attempt counts against its cadence either way. Healing that
-  finds no marked box is wasted and reported. Healing is refused during combat.
+  finds no marked box is wasted and reported: a character who was unhurt is said to be so (the
+  table disables its Heal button for an unhurt patient, with the reason beside it). Healing is
+  refused during combat.
 """
 
 from __future__ import annotations
@@ -59,16 +61,19 @@ class HealingActions(RollUnderBase):
                 raise MalformedInputError(f"advance_time {label}={value!r}", "must be a whole number ≥ 0", "R-6")
         total = hours * HOUR + minutes * 60 + seconds
         if total == 0:
-            raise MalformedInputError("advance_time by nothing", "give hours, minutes or seconds", "R-6")
+            raise MalformedInputError("advance_time by nothing", "give hours, minutes or seconds", "R-6",
+                                      asked="advance the clock by nothing", hint="give some hours or minutes")
         if self.state.combat is not None:
             raise IllegalActionError("advance the clock", "combat time moves 5 seconds a round", "R-4",
-                                     "use next_round, or end_combat first")
+                                     "use next_round, or end_combat first",
+                                     hint="press Next round, or End combat first")
         deliveries = self._tick(total)
         return TimeResult(total, self.state.clock, deliveries)
 
     def _out_of_combat(self, what: str) -> None:
         if self.state.combat is not None:
-            raise IllegalActionError(what, "healing waits until the combat is over", "R-6", "end_combat first")
+            raise IllegalActionError(what, "healing waits until the combat is over", "R-6", "end_combat first",
+                                     hint="the GM presses End combat first")
 
     def _cadence(self, last: int | None, interval: int, what: str, allowed: str) -> None:
         if last is not None and self.state.clock < last + interval:

@@ -17,6 +17,23 @@ def format_clock(seconds: int) -> str:
     return f"day {days + 1}, {hours:02d}:{minutes:02d}:{secs:02d}"
 
 
+def passing_words(seconds: int) -> str:
+    """``12 hours pass``, ``1 minute passes``: a span of game time passing, in words."""
+    span = duration_words(seconds)
+    return f"{span} {'passes' if span.count(' ') == 1 and span.startswith('1 ') else 'pass'}"
+
+
+def duration_words(seconds: int) -> str:
+    """A span of game time in words: ``12 hours``, ``1 hour 30 minutes``, ``2 days 3 hours``, ``45 seconds``."""
+    parts = []
+    rest = max(int(seconds), 0)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        count, rest = divmod(rest, size)
+        if count:
+            parts.append(f"{count} {unit}{'s' if count != 1 else ''}")
+    return " ".join(parts) or "no time"
+
+
 @dataclass(frozen=True)
 class TestSide:
     """One test as rolled: what was added to the target, every roll, the one that stands."""
@@ -269,6 +286,29 @@ class ActionResult(RollUnderResult):
         )
 
 
+DEFENCE_WORDS = {"dodge": "ducks and covers (dodge)", "parry": "parries (close combat skill)",
+                 "cover": "takes cover against ranged attacks", "none": "makes no active defence"}
+"""How each standing defence reads in the log (R-5a)."""
+
+
+@dataclass(frozen=True)
+class DefenceChosen(RollUnderResult):
+    """A character's standing defence, chosen from its own seat, used by every attack on it (R-5a)."""
+
+    character: str
+    defence: str | None
+    cover: int
+
+    def describe(self) -> Description:
+        """Which defence the attacks on the character meet from now on."""
+        if self.defence is None:
+            verdict = "defends by default: dodge against melee, cover against ranged attacks"
+        else:
+            verdict = DEFENCE_WORDS[self.defence] + (f", cover rating {self.cover}" if self.cover else "")
+        return Description(title=f"{self.character} chooses a defence", verdict=verdict, tone="neutral",
+                           notes=("Every attack on this character meets it while the rules allow it (R-5a).",))
+
+
 @dataclass(frozen=True)
 class WithdrawResult(RollUnderResult):
     """An attempt to withdraw from melee (R-4): opposed against every opponent."""
@@ -324,13 +364,13 @@ class RoundResult(RollUnderResult):
     def describe(self) -> Description:
         """Round number, who declares, the clock."""
         if self.ended:
-            return Description(title="Combat ends", verdict=f"after {self.combat_seconds} seconds",
+            return Description(title="Combat ends", verdict=f"after {duration_words(self.combat_seconds)}",
                                facts=(Fact("Clock", format_clock(self.clock)),),
                                notes=_delivery_notes(self.deliveries))
         return Description(
             title=f"Round {self.round}", verdict=f"{self.current} declares first" if self.current else "",
-            facts=(Fact("Declaration order", ", ".join(self.order)), Fact("Combat time", f"{self.combat_seconds} s"),
-                   Fact("Clock", format_clock(self.clock))),
+            facts=(Fact("Declaration order", ", ".join(self.order)),
+                   Fact("Combat time", duration_words(self.combat_seconds)), Fact("Clock", format_clock(self.clock))),
             notes=_delivery_notes(self.deliveries)
             + tuple(f"Unused free attack dropped: {f}" for f in self.dropped_free_attacks),
         )
@@ -370,7 +410,7 @@ class TimeResult(RollUnderResult):
 
     def describe(self) -> Description:
         """The new clock and any elixir healing."""
-        return Description(title=f"{self.seconds} seconds pass", verdict=format_clock(self.clock),
+        return Description(title=passing_words(self.seconds), verdict=format_clock(self.clock),
                            notes=_delivery_notes(self.deliveries))
 
 
@@ -397,8 +437,12 @@ class HealingResult(RollUnderResult):
         if self.spread_total:
             facts.append(Fact("Over the next 24 hours", str(self.spread_total)))
         sections = (self.test.section(),) if self.test else ()
-        return Description(title=f"{self.character}: {self.kind}", verdict=self.note,
-                           tone=_tone(self.healed > 0 or self.spread_total > 0), facts=tuple(facts),
+        unhurt = self.healed == 0 and self.wasted > 0  # the test restored boxes, and none was marked (R-6)
+        verdict = (f"{self.character} was unhurt: no {self.track} box was marked, so there was nothing to heal "
+                   "(R-6)" if unhurt else self.note)
+        return Description(title=f"{self.character}: {self.kind}", verdict=verdict,
+                           tone="neutral" if unhurt else _tone(self.healed > 0 or self.spread_total > 0),
+                           facts=tuple(facts),
                            sections=sections, notes=(f"Clock: {format_clock(self.clock)}",))
 
 

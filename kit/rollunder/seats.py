@@ -12,7 +12,7 @@ from kit.core.seats import GM_ONLY, SeatRule, creation, played_by
 
 _CHARACTER_ACTIONS = ("test", "opposed_test", "perceive", "aim", "drop", "invoke", "operate", "ready", "run",
                       "say", "shift", "wait", "walk", "withdraw", "take_physicane",
-                      "spend_fate_card")
+                      "spend_fate_card", "choose_defence")
 _ATTACKS = ("attack", "attack_and_defend", "free_attack")
 
 SEAT_RULES: dict[str, SeatRule] = {

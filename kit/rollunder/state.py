@@ -140,6 +140,10 @@ class RollUnderState:
     healing: dict[str, Healing] = field(default_factory=dict)
     permits: dict[str, int] = field(default_factory=dict)
     narratives: list[dict[str, str]] = field(default_factory=list)
+    readied: dict[str, str] = field(default_factory=dict)
+    """The weapon each character last readied (R-4), by character: the one it carries into an attack."""
+    defences: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Each character's standing defence and its cover rating, set from its own seat (R-5a)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RollUnderState:
         """A fast deep copy (see the module's docstring)."""
@@ -151,5 +155,5 @@ class RollUnderState:
             self.combat.copy() if self.combat is not None else None,
             replace(self.last_test, sides=dict(self.last_test.sides)) if self.last_test is not None else None,
             {name: replace(record) for name, record in self.healing.items()},
-            dict(self.permits), [dict(note) for note in self.narratives],
+            dict(self.permits), [dict(note) for note in self.narratives], dict(self.readied), dict(self.defences),
         )

@@ -171,8 +171,10 @@ def test_r3_r5_rollunder_table_start_combat_then_attack(
     page = open_table(voila_page_for, voila_server, served, "rollunder", "No combat in progress.")
     sequencer = ".kit-table .kit-combat-sequencer"
 
-    page.page.locator(f"{sequencer} .kit-combat-setup select").first.select_option(["Artie", "Xavier"])
-    page.wait_kernel_idle()
+    for name in ("Artie", "Xavier"):  # checkboxes a thumb can tick, not a multi-select
+        checks = page.page.locator(f"{sequencer} .kit-combat-setup .kit-character-check")
+        checks.filter(has_text=name).first.locator("input").check()
+        page.wait_kernel_idle()
     page.click(f"{sequencer} .kit-start-combat")
     page.page.locator(f"{sequencer} .kit-round").get_by_text("Round 1").first.wait_for()
     check_turn_everywhere(page, path, before + 1, "start_combat", "Combat starts")

@@ -388,3 +388,25 @@ def test_s3_the_roll_is_shown_before_the_turn_is_written(tracker: AttributeTrack
     [(roll, unwritten)] = seen
     assert "dice 3 and 4, total 3 + 4 + skill 1 = 8 — Failure so far" in roll and unwritten
     assert gamefile.load(path).turn == session.game.turn
+
+
+def test_disabled_buttons_say_why_beside_them(tracker: AttributeTracker) -> None:
+    """Phones show no tooltips: a disabled reroll, accept or check has its reason written beside it (S-4, S-5)."""
+    import re
+    from html import unescape
+
+    def words(view) -> str:
+        return unescape(re.sub(r"<[^>]+>", " ", view.value)).strip()
+
+    assert tracker.reroll_primary_button.disabled and tracker.accept_button.disabled
+    assert "Roll a check first" in words(tracker.reroll_reason) and "(S-4)" in words(tracker.reroll_reason)
+    assert "No check is waiting" in words(tracker.accept_reason)
+    tracker.session.game.rig(dice=[1, 2])
+    tracker.check_button.click()
+    assert tracker.pending and tracker.check_button.disabled
+    assert "Reroll or accept the pending check first (S-5)" in words(tracker.seat_view)
+    assert words(tracker.accept_reason) == ""
+    tracker.accept_button.click()
+    assert not tracker.pending and "Roll a check first" in words(tracker.reroll_reason)
+    for view in (tracker.reroll_reason, tracker.accept_reason, tracker.seat_view):
+        assert not re.search(r"\w\(|=|\bNone\b", words(view))

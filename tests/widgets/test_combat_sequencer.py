@@ -330,3 +330,106 @@ def test_r3_the_turns_result_is_shown_before_it_is_written(seq: CombatSequencer,
     [(shown, unwritten)] = seen
     assert "Artie" in shown and "Xavier" in shown and unwritten
     assert text(seq.result_view.value) == shown
+
+
+# -- the table's face: thumbs, the weapon carried, the defender's choice, reasons beside (R-5a) ----
+
+PLAIN = re.compile(r"\w\(|=|\bNone\b|\['")
+"""Python in a message for players."""
+
+
+def test_the_multi_selects_are_checkboxes_a_thumb_can_use(seq: CombatSequencer) -> None:
+    from ipywidgets import SelectMultiple
+
+    from kit.widgets.gm_controls import CharacterChecks
+
+    for picker in (seq.combatant_picker, seq.ambusher_picker, seq.opponents_picker):
+        assert isinstance(picker, CharacterChecks)
+    assert list(seq.combatant_picker.checkboxes) == ["Artie", "Xavier", "Mabel"]
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    assert not [w for w in walk(seq) if isinstance(w, SelectMultiple)]
+    seq.combatant_picker.checkboxes["Artie"].value = True
+    seq.combatant_picker.checkboxes["Xavier"].value = True
+    seq.session.game.rig(dice=BOTH_ACT)
+    seq.start_button.click()
+    assert seq.start_error.message == "" and seq.session.game.combat.combatants == ["Artie", "Xavier"]
+    assert list(seq.opponents_picker.checkboxes) == ["Artie"]  # Xavier declares: the others are his opponents
+
+
+def test_r5a_the_weapon_picker_starts_on_the_weapon_carried(seq: CombatSequencer) -> None:
+    start(seq, BOTH_ACT)
+    assert seq.actor_picker.value == "Xavier" and seq.weapon_picker.value == "Sword"
+    seq.action_picker.value = "ready"
+    seq.detail_input.value = "Rifle"
+    seq.act_button.click()
+    assert seq.act_error.message == ""
+    assert seq.actor_picker.value == "Artie" and seq.weapon_picker.value == "Sword"
+    seq.session.act("wait", character="Artie")
+    seq.session.act("next_round")
+    assert seq.actor_picker.value == "Xavier" and seq.weapon_picker.value == "Rifle"  # readied (R-4)
+    assert "carried" in dict((v, k) for k, v in seq.weapon_picker.options)["Rifle"]
+
+
+def test_r5a_the_defender_chooses_the_defence_and_the_attack_meets_it(seq: CombatSequencer, path: Path) -> None:
+    seq.guard_picker.value = "Artie"
+    seq.guard_defence_picker.value = "parry"
+    seq.guard_button.click()
+    assert seq.guard_error.message == ""
+    assert "Parry" in text(seq.guard_view.value) and "(R-5a)" in text(seq.guard_view.value)
+    assert gamefile.load(path).log.events[-1].action == "choose_defence"
+    start(seq, BOTH_ACT)
+    seq.action_picker.value = "attack"
+    seq.target_picker.value = "Artie"
+    assert "against Parry" in text(seq.odds_view.value)
+    seq.session.game.rig(dice=[10, 10])
+    seq.act_button.click()
+    assert seq.act_error.message == ""
+    assert gamefile.load(path).log.events[-1].outcome["defence_choice"] == "parry"
+
+
+def test_r5a_a_players_seat_does_not_see_the_attackers_defence_controls(tmp_path: Path) -> None:
+    from ru_widget_table import new_game
+
+    game = new_game("r5a-seats")
+    game.set_roster({"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]}, gm="Gil")
+    target = tmp_path / "seated.ipynb"
+    gamefile.save(game, target)
+    gil = TableSession.open(target)
+    gil.sit("Gil")
+    gil.game.rig(dice=BOTH_ACT)
+    gil.act("start_combat", combatants=["Artie", "Xavier"])
+    xan = TableSession.open(target)
+    xan.sit("Xan")
+    seq = CombatSequencer(xan)
+    seq.action_picker.value = "attack"
+    assert seq._gm_defence_box.layout.display == "none"
+    assert list(seq.guard_picker.options) == ["Xavier"]
+    seq.defence_picker.value = "none"  # even if set from code, the player's attack leaves the defence alone
+    assert seq.action_args()[1]["defence"] is None
+    gm_seq = CombatSequencer(gil)
+    gm_seq.action_picker.value = "attack"
+    assert gm_seq._gm_defence_box.layout.display == "flex"
+
+
+def test_controls_that_cannot_apply_now_are_disabled_with_the_reason_beside(seq: CombatSequencer) -> None:
+    assert not seq.start_button.disabled and seq.start_reason.value == ""
+    assert seq.next_round_button.disabled and seq.end_combat_button.disabled
+    assert "No combat in progress" in text(seq.round_reason.value)
+    seq.heal_kind_picker.value = "heal_stamina"
+    seq.heal_character_picker.value = "Artie"
+    assert seq.heal_button.disabled
+    unhurt = text(seq.heal_reason.value)
+    assert "Artie is unhurt" in unhurt and "(R-6)" in unhurt and not PLAIN.search(unhurt)
+    start(seq, BOTH_ACT)
+    assert seq.start_button.disabled
+    reason = text(seq.start_reason.value)
+    assert "A combat is in progress" in reason and "(R-3)" in reason and not PLAIN.search(reason)
+    assert not seq.next_round_button.disabled and seq.round_reason.value == ""
+    assert seq.heal_button.disabled and "waits until the combat is over" in text(seq.heal_reason.value)
+    seq.session.act("end_combat")
+    assert not seq.start_button.disabled and seq.start_reason.value == ""

@@ -459,23 +459,27 @@ def test_r6_the_clock_moves_out_of_combat_only(ru: RUPanel, ru_path: Path):
 
 
 def test_r6_the_gm_calls_for_recovery_tests_at_their_cadence(ru: RUPanel, ru_path: Path):
-    ru.session.game.rig(dice=[3])
-    ru.session.act("test", character="Artie", attribute="Agility")  # something else happens first
+    ru.session.game.rig(dice=[5, 8])  # Xavier declares first
+    ru.session.act("start_combat", combatants=["Artie", "Xavier"])
+    ru.session.game.rig(dice=[1, 19])  # Xavier's fists hit: stamina damage, so Artie has boxes to heal
+    ru.session.act("attack", attacker="Xavier", defender="Artie")
+    ru.session.act("end_combat")
+    assert ru.session.game.state.characters["Artie"].stamina_damage > 0
     ru.heal_character_picker.value = "Artie"
     ru.heal_kind_picker.value = "heal_stamina"
     ru.session.game.rig(dice=[4])
     ru.heal_button.click()
     clear(ru.heal_error)
     assert ru.session.game.log.events[-1].action == "heal_stamina"
-    assert ru.session.game.state.healing["Artie"].last_stamina == 0
+    assert ru.session.game.state.healing["Artie"].last_stamina == 5
     with unchanged(ru.session, ru_path):
         ru.heal_button.click()  # again inside 10 minutes
     refused(ru.heal_error, "R-6")
     ru.heal_kind_picker.value = "heal_physical"
     ru.session.game.rig(dice=[4])
-    ru.heal_button.click()
+    ru.heal_button.click()  # no physical box is marked: the result says Artie was unhurt
     clear(ru.heal_error)
-    assert ru.session.game.state.healing["Artie"].last_physical == 0
+    assert ru.session.game.state.healing["Artie"].last_physical == 5
 
 
 def test_r7_the_gm_deals_fate_cards_to_whom_is_ticked_and_starts_play_once(ru: RUPanel, ru_path: Path):

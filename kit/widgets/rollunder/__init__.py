@@ -1,4 +1,4 @@
-"""The Roll-Under table's components: the combat round sequencer and the Tarot hand of fate cards."""
+"""The Roll-Under table's components: the combat round sequencer, plain and opposed tests, the Tarot hand."""
 
 from __future__ import annotations
 
@@ -13,14 +13,16 @@ EXPORTS = {"CombatSequencer": "kit.widgets.rollunder.combat_sequencer", "TarotHa
 """Each component class by name → the module that defines it (``from kit.widgets import ...``)."""
 EXPORTS["RollUnderCharacterBuilder"] = "kit.widgets.rollunder.builder"  # the character builder
 EXPORTS["RollUnderGMPanel"] = "kit.widgets.rollunder.gm_panel"  # the GM panel, class GMPanel there
+EXPORTS["TestsPanel"] = "kit.widgets.rollunder.tests_panel"  # plain and opposed tests (R-1, R-2)
 
 
 def components(session: TableSession) -> list[widgets.Widget]:
     """The components a Roll-Under table shows, built on one session."""
     from kit.widgets.rollunder.combat_sequencer import CombatSequencer
     from kit.widgets.rollunder.tarot_hand import TarotHand
+    from kit.widgets.rollunder.tests_panel import TestsPanel
 
-    return [CombatSequencer(session), TarotHand(session)]
+    return [CombatSequencer(session), TestsPanel(session), TarotHand(session)]
 
 
 def make_gm_panel(session: TableSession) -> widgets.Widget:

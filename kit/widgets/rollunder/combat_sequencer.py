@@ -35,6 +35,7 @@ from kit.widgets.common import (
     waiting_elsewhere,
     waiting_html,
 )
+from kit.widgets.gm_controls import CharacterChecks
 from kit.widgets.rollunder.view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
@@ -61,6 +62,9 @@ DEFENCE_LABELS = {
     "cover": "Take cover (ranged)",
     "none": "No active defence",
 }
+STANDING = (DEFAULT, "dodge", "parry", "cover", "none")
+"""The standing defences a seat may choose for its character (R-5a); the default first."""
+STANDING_LABELS = {DEFAULT: "The default (dodge, or cover at range)", **DEFENCE_LABELS}
 FREE_LABELS = {"drop": "Drop something", "say": "Say one short statement", "shift": "Shift a few steps"}
 PERCEIVE_SKILLS = ("Sergeant's Eye", "Investigator's Eye")
 GM_HEALING = ("heal_stamina", "heal_physical")
@@ -124,17 +128,20 @@ class CombatSequencer(widgets.VBox):
         super().__init__(**kwargs)
         self.session = session
         self._drawing = False
+        self._weapon_for: tuple[Any, Any] = (None, None)
         self.add_class("kit-combat-sequencer")
 
         self.tracks_view = html()
         self.tracks_view.add_class("kit-tracks")
 
-        self.combatant_picker = _picker(widgets.SelectMultiple, description="Combatants", rows=4)
-        self.ambusher_picker = _picker(widgets.SelectMultiple, description="Ambushers", rows=4)
+        self.combatant_picker = CharacterChecks("Combatants", "Takes part in the combat")
+        self.ambusher_picker = CharacterChecks("Ambushers", "Ambushes the others (R-3)")
         self.start_button = labelled_button("Start combat", "Everyone tests Wits + Sergeant's Eye for initiative",
                                             "primary")
         self.start_button.add_class("kit-start-combat")
         self.start_error = ErrorLine()
+        self.start_reason = html()
+        self.start_reason.add_class("kit-start-reason")
         self.initiative_view = html()
         self.initiative_view.add_class("kit-initiative")
 
@@ -156,7 +163,7 @@ class CombatSequencer(widgets.VBox):
         self.detail_input = _picker(widgets.Text, description="Item or feature",
                                     placeholder="e.g. the pistol, the door")
         self.skill_picker = _picker(widgets.Dropdown, description="Skill")
-        self.opponents_picker = _picker(widgets.SelectMultiple, description="Opponents in melee", rows=3)
+        self.opponents_picker = CharacterChecks("Opponents in melee", "In melee with the one who withdraws")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-attack-odds")
         self.act_button = labelled_button("Take this action", "Declare and resolve the chosen action", "primary")
@@ -182,6 +189,8 @@ class CombatSequencer(widgets.VBox):
         self.end_combat_button = labelled_button("End combat", "End the combat; the round in progress counts")
         self.end_combat_button.add_class("kit-end-combat")
         self.round_error = ErrorLine()
+        self.round_reason = html()
+        self.round_reason.add_class("kit-round-reason")
 
         self.heal_kind_picker = _picker(widgets.Dropdown, options=list(HEALING), value="heal_stamina",
                                         description="Healing")
@@ -191,6 +200,8 @@ class CombatSequencer(widgets.VBox):
         self.heal_button = labelled_button("Heal", "Make the healing test")
         self.heal_button.add_class("kit-heal")
         self.heal_error = ErrorLine()
+        self.heal_reason = html()
+        self.heal_reason.add_class("kit-heal-reason")
         self.clock_view = html()
         self.clock_view.add_class("kit-clock")
         self.advance_hours = _int("Hours", "Hours to advance the game clock")
@@ -198,15 +209,33 @@ class CombatSequencer(widgets.VBox):
         self.advance_button = labelled_button("Advance time", "Move the game clock on (out of combat)")
         self.advance_error = ErrorLine()
 
-        self._attack_box = _box(self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
-                                self.defence_modifier_input, own_layout=True)
+        self.guard_picker = _picker(widgets.Dropdown, description="Defender", own_layout=True)
+        self.guard_defence_picker = _picker(
+            widgets.Dropdown, options=[(STANDING_LABELS[d], d) for d in STANDING], value=DEFAULT,
+            description="Defends with")
+        self.guard_cover_input = _int("Cover rating", "The cover rating when taking cover against ranged attacks")
+        self.guard_button = labelled_button("Choose defence", "Every attack on this character meets this defence "
+                                            "where the rules allow it (R-5a)")
+        self.guard_button.add_class("kit-choose-defence")
+        self.guard_view = html()
+        self.guard_view.add_class("kit-standing-defence")
+        self.guard_error = ErrorLine()
+
+        self._attack_box = _box(self.target_picker, self.weapon_picker, own_layout=True)
         self._detail_box = _box(self.detail_input, own_layout=True)
         self._skill_box = _box(self.skill_picker, own_layout=True)
         self._opponents_box = _box(self.opponents_picker, own_layout=True)
         self._physician_box = _box(self.physician_picker, own_layout=True)
         self.setup_box = _box(html("<b>Start combat</b>"), self.combatant_picker, self.ambusher_picker,
-                              self.start_button, self.start_error, css="kit-combat-setup", own_layout=True)
-        self.round_box = _box(self.next_round_button, self.end_combat_button, self.round_error, own_layout=True)
+                              self.start_button, self.start_reason, self.start_error, css="kit-combat-setup",
+                              own_layout=True)
+        self.round_box = _box(self.next_round_button, self.end_combat_button, self.round_reason, self.round_error,
+                              own_layout=True)
+        self._gm_defence_box = _box(self.defence_picker, self.cover_input, self.defence_modifier_input,
+                                    html("<i>GM only: the defender chooses the defence (R-5a)</i>"), own_layout=True)
+        self.guard_box = _box(html("<b>Defence</b>"), self.guard_picker, self.guard_defence_picker,
+                              self.guard_cover_input, self.guard_button, self.guard_error, self.guard_view,
+                              css="kit-defence", own_layout=True)
         self.advance_box = _box(self.advance_hours, self.advance_minutes, self.advance_button, self.advance_error,
                                 own_layout=True)
 
@@ -218,13 +247,15 @@ class CombatSequencer(widgets.VBox):
             self.initiative_view,
             self.round_view,
             _box(_box(self.actor_picker, self.action_picker, self.modifier_input), self._attack_box,
-                 self._detail_box, self._skill_box, self._opponents_box, self.odds_view,
+                 self._gm_defence_box, self._detail_box, self._skill_box, self._opponents_box, self.odds_view,
                  _box(self.act_button, self.act_error, self.act_seat_view), row=False, css="kit-action-picker"),
             _box(self.free_action_picker, self.free_detail_input, self.free_button, self.free_error),
+            self.guard_box,
             self.result_view,
             self.round_box,
             _box(_box(html("<b>After combat</b>"), self.heal_kind_picker, self.heal_character_picker,
-                      self._physician_box, self.heal_modifier_input, self.heal_button, self.heal_error),
+                      self._physician_box, self.heal_modifier_input, self.heal_button, self.heal_reason,
+                      self.heal_error),
                  _box(self.clock_view, self.advance_box), row=False, css="kit-healing"),
         )
 
@@ -235,6 +266,9 @@ class CombatSequencer(widgets.VBox):
         self.end_combat_button.on_click(lambda _: self.end_combat())
         self.heal_button.on_click(lambda _: self.heal())
         self.advance_button.on_click(lambda _: self.advance())
+        self.guard_button.on_click(lambda _: self.choose_defence())
+        self.guard_picker.observe(lambda _: self._draw_guard(), names="value")
+        self.heal_character_picker.observe(lambda _: self._draw_reasons(), names="value")
         for control in (self.actor_picker, self.action_picker):
             control.observe(self._choices_changed, names="value")
         for control in (self.target_picker, self.weapon_picker, self.defence_picker, self.cover_input,
@@ -276,9 +310,11 @@ class CombatSequencer(widgets.VBox):
         actor = self.actor_picker.value
         modifier = self.modifier_input.value
         if action in ATTACK_ACTIONS:
+            gm = not player_seat(self.session)  # the defender chooses; only the GM may name it here (R-5a)
             return action, {"attacker": actor, "defender": self.target_picker.value, "weapon": weapon,
-                            "defence": self._chosen(self.defence_picker), "cover": self.cover_input.value,
-                            "modifier": modifier, "defence_modifier": self.defence_modifier_input.value}
+                            "defence": self._chosen(self.defence_picker) if gm else None,
+                            "cover": self.cover_input.value if gm else 0, "modifier": modifier,
+                            "defence_modifier": self.defence_modifier_input.value if gm else 0}
         if action == "ready":
             return action, {"character": actor, "item": self.detail_input.value}
         if action == "operate":
@@ -328,6 +364,13 @@ class CombatSequencer(widgets.VBox):
             args = {"character": patient, "modifier": modifier}
         return attempt(self.heal_error, lambda: self.session.act(kind, **args))
 
+    def choose_defence(self) -> Any:
+        """Set the chosen character's standing defence, which every attack on it meets (R-5a)."""
+        choice = self._chosen(self.guard_defence_picker)
+        return attempt(self.guard_error, lambda: self.session.act(
+            "choose_defence", character=self.guard_picker.value, defence=choice,
+            cover=self.guard_cover_input.value if choice == "cover" else 0))
+
     def advance(self) -> Any:
         """Move the game clock on by the hours and minutes given (R-6)."""
         return attempt(self.advance_error, lambda: self.session.act(
@@ -352,8 +395,8 @@ class CombatSequencer(widgets.VBox):
         try:
             with self.hold_sync():
                 self._show_result(result)
-                self._set_options(self.combatant_picker, names, multiple=True)
-                self._set_options(self.ambusher_picker, names, multiple=True)
+                self.combatant_picker.set_names(names)
+                self.ambusher_picker.set_names(names)
                 self._draw_seat(own)
                 self._set_options(self.heal_character_picker, self._patients())
                 self._set_options(self.physician_picker, own)
@@ -361,7 +404,6 @@ class CombatSequencer(widgets.VBox):
                 self._set_options(self.actor_picker, [name for name in combatants if name in own])
                 if combat is not None and combat.current in self.actor_picker.options:
                     self.actor_picker.value = combat.current
-                self._set_options(self.opponents_picker, combatants, multiple=True)
                 self._refresh_choices()
                 self.tracks_view.value = self._tracks_html()
                 self.initiative_view.value = self._initiative_html()
@@ -372,6 +414,9 @@ class CombatSequencer(widgets.VBox):
                 self.current = game.current_combatant
                 self.turns = game.turn
                 self._draw_waiting(own, combatants)
+                self._set_options(self.guard_picker, own)
+                self._draw_guard()
+                self._draw_reasons()
         finally:
             self._drawing = False
         self._show_parts()
@@ -396,6 +441,46 @@ class CombatSequencer(widgets.VBox):
                 picker.layout.display = hidden
         self.heal_button.disabled = lacking
 
+    def _draw_guard(self) -> None:
+        """The chosen character's standing defence, and the box hidden from a seat with no character (R-5a)."""
+        name = self.guard_picker.value
+        self.guard_box.layout.display = "none" if not self.guard_picker.options else "flex"
+        if name is None or name not in self.game.state.characters:
+            self.guard_view.value = ""
+            return
+        choice, cover = self.game.standing_defence(name)
+        words = STANDING_LABELS[choice or DEFAULT] + (f", cover rating {cover}" if cover else "")
+        self.guard_view.value = (f"<span>{escape(name)} now defends with: <b>{escape(words)}</b>. Attacks on "
+                                 f"{escape(name)} meet it where the rules allow it (R-5a).</span>")
+
+    def _draw_reasons(self) -> None:
+        """Disable what cannot apply now (start combat in combat, rounds out of it, healing in it), saying why."""
+        game = self.game
+        combat = game.combat
+        start = "A combat is in progress: end it before starting another (R-3)." if combat else ""
+        rounds = "" if combat else "No combat in progress: start one first (R-3)."
+        heal = "Healing waits until the combat is over (R-6)." if combat else self._unhurt_reason()
+        lacking = player_seat(self.session) and not seat_characters(self.session, list(game.state.characters))
+        for button, view, reason in ((self.start_button, self.start_reason, start),
+                                     (self.next_round_button, self.round_reason, rounds),
+                                     (self.heal_button, self.heal_reason, heal)):
+            view.value = waiting_html(reason)
+            button.disabled = bool(reason) or (button is self.heal_button and lacking)
+        self.end_combat_button.disabled = combat is None
+
+    def _unhurt_reason(self) -> str:
+        """Why the chosen healing has nothing to do: the patient has no marked box on its track (R-6)."""
+        kind = self.heal_kind_picker.value
+        patient = self.heal_character_picker.value
+        character = self.game.state.characters.get(patient) if patient else None
+        if character is None or kind == "take_physicane":
+            return ""
+        track = "stamina" if kind == "heal_stamina" else "physical"
+        marked = character.stamina_damage if track == "stamina" else character.physical_damage
+        if marked:
+            return ""
+        return f"{patient} is unhurt: no {track} box is marked, so there is nothing to heal (R-6)."
+
     def _patients(self) -> list[str]:
         """Who the chosen healing may be given to: anyone, or this seat's own for a dose of physicane."""
         names = list(self.game.state.characters)
@@ -406,6 +491,7 @@ class CombatSequencer(widgets.VBox):
     def _heal_kind_changed(self) -> None:
         self._set_options(self.heal_character_picker, self._patients())
         self._show_parts()
+        self._draw_reasons()
 
     def _draw_waiting(self, own: list[str], combatants: list[str]) -> None:
         """Disable the declaration while a player's seat waits for another seat, with the reason beside it."""
@@ -457,14 +543,19 @@ class CombatSequencer(widgets.VBox):
         action = self.action_picker.value
         others = [n for n in (combat.combatants if combat else []) if n != actor]
         self._set_options(self.target_picker, others)
-        weapons: list[tuple[str, str]] = [("Default (unarmed, or the first firearm to aim)", DEFAULT)]
+        self.opponents_picker.set_names(others)
+        weapons: list[tuple[str, str]] = [("Bare hands (or the first firearm, to aim)", DEFAULT)]
+        carried = None
         if actor in game.state.characters:
-            weapons += [(f"{w.name} ({w.kind}, damage {w.damage})", w.name)
-                        for w in game.state.characters[actor].weapons]
-        if list(self.weapon_picker.options) != weapons:
-            kept = self.weapon_picker.value
+            carried = game.carried_weapon(actor)
+            weapons += [(f"{w.name} ({w.kind}, damage {w.damage})" + (", carried" if w.name == carried else ""),
+                         w.name) for w in game.state.characters[actor].weapons]
+        if list(self.weapon_picker.options) != weapons or self._weapon_for != (actor, carried):
+            kept = self.weapon_picker.value if self._weapon_for == (actor, carried) else None
             self.weapon_picker.options = weapons
-            self.weapon_picker.value = kept if kept in [v for _, v in weapons] else DEFAULT
+            names = [v for _, v in weapons]
+            self.weapon_picker.value = kept if kept in names else (carried or DEFAULT)  # what it carries (R-5a)
+            self._weapon_for = (actor, carried)
         skills = list(PERCEIVE_SKILLS) if action == "perceive" else ["Duck & Cover", game.close_combat_skill]
         self._set_options(self.skill_picker, skills)
         if self.skill_picker.value is None and skills:
@@ -485,8 +576,9 @@ class CombatSequencer(widgets.VBox):
         aimable = action == "aim"
         if aimable:
             self._attack_box.layout.display = "flex"
-        for control in (self.target_picker, self.defence_picker, self.cover_input, self.defence_modifier_input):
-            control.layout.display = "none" if aimable else None
+        self.target_picker.layout.display = "none" if aimable else None
+        gm_defence = action in ATTACK_ACTIONS and not player_seat(self.session)
+        self._gm_defence_box.layout.display = "flex" if gm_defence else "none"
 
     def _refresh_odds(self) -> None:
         """Ask the game for the exact odds of the attack as set up (R-5) and draw them."""

@@ -138,6 +138,10 @@ class AttributeTracker(widgets.VBox):
             layout={"width": "auto"}, own_layout=True,  # hidden from a player's seat
         )
         self.accept_error = ErrorLine()
+        self.reroll_reason = html()
+        self.reroll_reason.add_class("kit-reroll-reason")
+        self.accept_reason = html()
+        self.accept_reason.add_class("kit-accept-reason")
 
         self.gm_what_picker = fixed(
             widgets.Dropdown,
@@ -188,10 +192,11 @@ class AttributeTracker(widgets.VBox):
             self.odds_view,
             self.roll_view,
             self.result_view,
-            widgets.HBox([self.reroll_primary_button, self.reroll_secondary_button],
+            widgets.HBox([self.reroll_primary_button, self.reroll_secondary_button, self.reroll_reason],
                          layout=_wide(flex_flow="row wrap")),
             self.reroll_error,
-            widgets.HBox([self.accept_button, self.skip_consequences], layout=_wide(flex_flow="row wrap")),
+            widgets.HBox([self.accept_button, self.skip_consequences, self.accept_reason],
+                         layout=_wide(flex_flow="row wrap")),
             self.accept_error,
             self.gm_panel,
         )
@@ -377,16 +382,35 @@ class AttributeTracker(widgets.VBox):
                                                                else ""))
                 button.disabled = not self.pending or value == LOWEST
             self.accept_button.disabled = not self.pending
+            self._draw_reasons(person, payers)
             # The turn order says who is next; it enforces nothing, so a player may still check (P-4).
             elsewhere = "" if self.pending else waiting_elsewhere(self.session)
             self.check_button.disabled = self.pending or not known
             self.check_button.tooltip = ("Reroll or accept the pending check first (S-5)" if self.pending
                                          else "Roll 2d6 + skill level against the difficulty (S-3)")
             value = waiting_html(f"{elsewhere}. You may still check for your own character (P-4)."
-                                 if elsewhere else "")
+                                 if elsewhere else ("Reroll or accept the pending check first (S-5)." if self.pending
+                                                    else ""))
             if self.seat_view.value != value:
                 self.seat_view.value = value
             self._draw_odds()
+
+    def _draw_reasons(self, person: Any, payers: tuple[Attribute, ...]) -> None:
+        """Why the reroll and accept buttons are disabled, written beside them (phones show no tooltips)."""
+        if person is None:
+            reroll = accept = ""
+        elif not self.pending:
+            reroll = "Roll a check first: a reroll pays for another roll of a check (S-4)."
+            accept = "No check is waiting to be accepted (S-5)."
+        else:
+            broke = [a for a in payers if person.attributes[a.title] == LOWEST]
+            reroll = (" ".join(f"{a.title} is at 0 and cannot pay (S-4)." for a in dict.fromkeys(broke))
+                      if broke else "")
+            accept = ""
+        for view, reason in ((self.reroll_reason, reroll), (self.accept_reason, accept)):
+            value = waiting_html(reason)
+            if view.value != value:
+                view.value = value
 
     def _draw_odds(self) -> None:
         """The exact odds of the set-up in the pickers, as the game computes them."""

@@ -1,0 +1,121 @@
+"""A closed table's kernel is culled; an open one keeps its kernel however long it sits idle.
+
+Voilà runs with voila.json (``make play``'s configuration) and, on the command line, a cull
+timeout of a few seconds: the test opens the Roll-Under table twice, closes one page and polls
+the server's kernel record (``/api/kernels/<id>``) until it is gone, while the page still open —
+idle for longer than the timeout by then — keeps its kernel. No fixed sleeps: every wait polls
+with a deadline.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser
+from voila_harness import ARTIFACTS_DIR, REPO_ROOT, ServerProcess, VoilaPage, start_voila
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT, INTERVAL = 2, 1
+"""The test's cull timeout and interval in seconds (voila.json's own are generous: 30 minutes, 1 minute)."""
+DEADLINE = 60.0
+"""How long, in seconds, a closed page's kernel may take to go before the test fails (≫ TIMEOUT + INTERVAL)."""
+KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+
+
+@pytest.fixture(scope="module")
+def culling_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Voilà serving notebooks/ as ``make play`` does, but culling after TIMEOUT seconds without a page."""
+    games = tmp_path_factory.mktemp("kernel-games")
+    server = start_voila(
+        REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-culling.log",
+        extra_args=(f"--MappingKernelManager.cull_idle_timeout={TIMEOUT}",
+                    f"--MappingKernelManager.cull_interval={INTERVAL}"),
+        env={**os.environ, "KIT_GAMES_DIR": str(games)})
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def kernel_record(server: ServerProcess, kernel_id: str) -> dict[str, object] | None:
+    """The server's record of a kernel (connections, state), or None once the server has no such kernel."""
+    try:
+        with urllib.request.urlopen(f"{server.base_url}api/kernels/{kernel_id}", timeout=10) as response:
+            record = json.loads(response.read())
+            return record if isinstance(record, dict) else None
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return None
+        raise
+
+
+def open_table(browser: Browser, server: ServerProcess) -> tuple[VoilaPage, str]:
+    """Open the Roll-Under table in a fresh browser context; return the page and its kernel's id."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = VoilaPage(context.new_page(), server.base_url)
+    sockets: list[str] = []
+    page.page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.open("tables/rollunder.ipynb", ready=".kit-table-rollunder")
+    ids = [match.group(1) for url in sockets if (match := KERNEL_URL.search(url))]
+    assert ids, f"no kernel websocket among {sockets}"
+    return page, ids[0]
+
+
+def wait_for(condition: Callable[[], bool], what: str, server: ServerProcess) -> float:
+    """Poll ``condition`` until it holds; return the seconds it took, or fail after DEADLINE with the log."""
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > DEADLINE:
+            pytest.fail(f"{what} within {DEADLINE:.0f} s; server log:\n{server.log_tail()}")
+        time.sleep(0.2)
+    return time.monotonic() - start
+
+
+def test_a_closed_pages_kernel_is_culled_and_an_open_one_kept(browser: Browser, culling_server: ServerProcess) -> None:
+    kept, kept_id = open_table(browser, culling_server)
+    closed, closed_id = open_table(browser, culling_server)
+    assert kept_id != closed_id
+    record = kernel_record(culling_server, closed_id)
+    assert record is not None and record["connections"] == 1
+    kept.assert_clean()
+    closed.assert_clean()
+
+    closed.page.context.close()
+    wait_for(lambda: kernel_record(culling_server, closed_id) is None, "the closed page's kernel was not culled",
+             culling_server)
+
+    # The open page has been idle for longer than the timeout by now, and keeps its kernel (cull_connected false).
+    record = kernel_record(culling_server, kept_id)
+    assert record is not None, "the open page's kernel was culled"
+    assert record["connections"] == 1
+    assert "Culling kernels with idle durations > 2 seconds" in culling_server.log_path.read_text(encoding="utf-8")
+    assert f"({closed_id}) with 0 connections" in culling_server.log_path.read_text(encoding="utf-8")
+
+    assert kept.kernel.connected  # the page's websocket is still open
+    kept.assert_clean()
+
+    kept.page.context.close()
+    wait_for(lambda: kernel_record(culling_server, kept_id) is None, "the second page's kernel was not culled",
+             culling_server)
+
+
+def test_make_plays_configuration_culls_generously() -> None:
+    """voila.json alone (no command-line override) starts the culler with its 30-minute timeout."""
+    server = start_voila(REPO_ROOT / "tests" / "browser" / "notebooks",
+                         log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-culling-default.log")
+    try:
+        # The culler starts with the first kernel: open one through the page that renders a notebook.
+        with urllib.request.urlopen(f"{server.base_url}voila/render/bare_button.ipynb", timeout=60) as response:
+            assert response.status == 200
+        wait_for(lambda: "Culling kernels with idle durations > 1800 seconds at 60 second intervals"
+                 in server.log_path.read_text(encoding="utf-8"), "the culler did not start", server)
+    finally:
+        server.stop()
