@@ -285,6 +285,7 @@ class SuitPairsGame(Game):
                 f"{person.name}'s {waiting.skill} check is still pending; consequences apply once per check, "
                 "to its final roll", "S-5",
                 allowed=f"Reroll or accept the {waiting.skill} check first (game.accept({person.name!r}))",
+                hint=f"Reroll or press Accept the roll for the {waiting.skill} check first",
             )
         dice = rng.dice(2, 6)
         level = person.level(found)
@@ -298,6 +299,7 @@ class SuitPairsGame(Game):
             raise IllegalActionError(
                 f"{person.name} rerolls", f"{person.name} has no pending check (an accepted check cannot be rerolled)",
                 "S-4", allowed=f"Reroll after game.check({person.name!r}, …) and before accepting it",
+                hint="Reroll after Roll the check and before accepting it",
             )
         found = parse_skill(waiting.skill)
         allowed_payers = " or ".join(a.title for a in found.attributes)
@@ -344,6 +346,7 @@ class SuitPairsGame(Game):
             raise IllegalActionError(
                 f"{person.name} accepts", f"{person.name} has no pending check to accept", "S-5",
                 allowed=f"Make a check first with game.check({person.name!r}, skill, difficulty)",
+                hint="Press Roll the check first",
             )
         found = parse_skill(waiting.skill)
         apply = self.options["consequences"] if consequences is None else consequences
@@ -443,6 +446,7 @@ class SuitPairsGame(Game):
             raise UnknownNameError(
                 f"character {name!r}", "is not at the table",
                 allowed=f"Characters: {known}; create one with game.create_character(...)",
+                hint=f"Characters: {known}; build one with the character builder",
             )
         return found
 

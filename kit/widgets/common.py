@@ -1,4 +1,4 @@
-"""Small pieces every component shares: the refusal line, the odds view, faces and the play log."""
+"""Small pieces every component shares: the refusal line, the odds view and faces (the play log: play_log.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import ipywidgets as widgets
 
 from kit.core.describe import FACE_DOWN, Face
 from kit.core.errors import RulesError
-from kit.gamefile.post import who_took
 from kit.render import to_html
 from kit.render.distribution import distribution_svg
 from kit.render.html import face_html
@@ -85,18 +84,32 @@ class SharedLookHTML(widgets.HTML):
 
 
 class ErrorLine(SharedLookHTML):
-    """Shows why an action was refused, beside the control that asked for it."""
+    """Shows why an action was refused, beside the control that asked for it.
 
-    def show(self, error: Exception | str) -> None:
-        """Show the refusal's message (the rules' own words), made safe to send (see :func:`plain_text`)."""
+    A refusal of the rules is shown in words for players (:meth:`RulesError.for_table
+    <kit.core.errors.RulesError.for_table>`): cards by their symbols, what to do with the
+    controls on screen, the ruling. A line that follows a session (:meth:`follow`, or
+    :func:`follow_errors` for a whole table) clears itself when the session announces a turn
+    or a reload: the state the message spoke of has changed.
+    """
+
+    def show(self, error: Exception | str, asked: str | None = None, ruling: str | None = None) -> None:
+        """Show the refusal: a rules refusal in table words (``asked`` and ``ruling`` fill in what its own
+        words leave out), anything else as its text; made safe to send (see :func:`plain_text`)."""
+        text = error.for_table(asked, ruling) if isinstance(error, RulesError) else str(error)
         self.value = (
             '<div role="alert" class="kit-error" style="color:#8e0000;font-weight:bold">'
-            f"Refused: {escape(plain_text(str(error)))}</div>"
+            f"Refused: {escape(plain_text(text))}</div>"
         )
 
     def clear(self) -> None:
         """Hide the message."""
-        self.value = ""
+        if self.value:
+            self.value = ""
+
+    def follow(self, session: Any) -> None:
+        """Clear this line whenever ``session`` announces a turn or a reload (see :func:`follow_errors`)."""
+        follow_errors(session, self)
 
     @property
     def message(self) -> str:
@@ -106,12 +119,48 @@ class ErrorLine(SharedLookHTML):
         return self.value.split("Refused: ", 1)[1].rsplit("</div>", 1)[0]
 
 
+def error_lines(*roots: Any) -> list[ErrorLine]:
+    """Every :class:`ErrorLine` in the widget trees under ``roots`` (through ``children``), as they are now."""
+    found: list[ErrorLine] = []
+    seen: set[int] = set()
+    stack = list(reversed(roots))
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        if isinstance(widget, ErrorLine):
+            found.append(widget)
+        stack.extend(reversed(getattr(widget, "children", ()) or ()))
+    return found
+
+
+def follow_errors(session: Any, *roots: Any) -> tuple[Any, ...]:
+    """Clear every refusal line under ``roots`` whenever ``session`` announces a turn or a reload; returns ``roots``.
+
+    A refusal speaks of the game as it was (no combat in progress, a stack still pending, a file
+    that moved on): after a turn, a void or a reload that state has changed, so the line is
+    emptied. The lines are looked up at each announcement, so a panel built later (a stack's
+    choose and guide panels) is followed too. A line that shows a new refusal during the same
+    click keeps it: refusals are shown after the session has announced.
+    """
+    def changed(_result: Any) -> None:
+        for line in error_lines(*roots):
+            line.clear()
+
+    session.listen(changed)
+    return roots
+
+
 def attempt(error_line: ErrorLine, action: Callable[[], T], *,
             undone: str = "the turn was not taken and the file is as it was",
-            unexpected: str = "the table could not do that") -> T | None:
+            unexpected: str = "the table could not do that",
+            asked: str | None = None, ruling: str | None = None) -> T | None:
     """Run ``action``; whatever goes wrong is shown on ``error_line`` instead of raised.
 
-    A refusal of the rules or a game file's (``RulesError``, ``GameFileError``) shows its own
+    A refusal of the rules (``RulesError``) is shown in words for players, ``asked`` naming the
+    request where the rules' own words quote code and ``ruling`` cited where they cite none
+    (:meth:`ErrorLine.show`); a game file's refusal (``GameFileError``) shows its own
     message; a failed read or write says whether the disk is full, the folder read-only or what
     else the OS said (:func:`os_refusal`), then ``undone``; any other error — a hostile file
     can provoke one in code that never expected it — is shown as ``unexpected``, its reason in
@@ -122,7 +171,10 @@ def attempt(error_line: ErrorLine, action: Callable[[], T], *,
 
     try:
         result = action()
-    except (RulesError, GameFileError) as error:
+    except RulesError as error:
+        error_line.show(error, asked, ruling)
+        return None
+    except GameFileError as error:
         error_line.show(error)
         return None
     except OSError as error:
@@ -153,43 +205,6 @@ class OddsView(SharedLookHTML):
 def faces_html(faces: list[Face] | tuple[Face, ...]) -> str:
     """A row of card or die faces."""
     return "".join(face_html(face) for face in faces)
-
-
-class PlayLog(SharedLookHTML):
-    """The last turns of the game, newest first."""
-
-    def __init__(self, limit: int = 8, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.limit = limit
-
-    def refresh(self, game: Any, may_see: Callable[[str], bool] | None = None) -> None:
-        """Redraw from the game's results: each turn with the seat and character that took it (P-1).
-
-        A voided turn is struck through, with the turn that voided it and why (P-2); with
-        ``may_see``, a result shows only the hands the seat may see (P-5).
-        """
-        results = list(enumerate(game.results))[-self.limit:]
-        items = "".join(self._entry(game, index, result, who_took(game, game.log[index]), may_see)
-                        for index, result in reversed(results))
-        count = len(game.results)
-        self.value = (
-            f'<section class="kit-play-log" aria-label="Play log"><b>Play log</b> ({count} turns)'
-            f'<ol reversed style="list-style:none;padding-left:0">{items}</ol></section>'
-        )
-
-
-    @staticmethod
-    def _entry(game: Any, index: int, result: Any, who: str, may_see: Callable[[str], bool] | None) -> str:
-        by = f" · {escape(who)}" if who else ""
-        body = to_html(result.describe() if may_see is None else result.describe_for(may_see))
-        voided = game.voided.get(index) if hasattr(game, "voided") else None
-        if voided is not None:
-            at, reason = voided
-            body = (f'<s aria-label="voided">{body}</s><div class="kit-voided" style="color:#8a4b00">'
-                    f"Voided at turn {at + 1}: {escape(reason) or 'no reason given'} (P-2)</div>")
-        mark = ' data-voided="1"' if voided else ""
-        return (f'<li data-turn="{index + 1}"{mark}>'
-                f'<span style="color:#555">Turn {index + 1}{by}</span> {body}</li>')
 
 
 class CardPicker(widgets.HBox):

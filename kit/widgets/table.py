@@ -18,12 +18,15 @@ import traitlets
 
 from kit import gamefile
 from kit.systems import get_system, normalise_system_name
-from kit.widgets.common import ErrorLine, PlayLog, attempt, labelled_button, plain_text
+from kit.widgets.common import ErrorLine, attempt, follow_errors, labelled_button, plain_text
+from kit.widgets.layout import GamesShelf, layout_style, mark_system_parts, reason_line, region, show_reason
 from kit.widgets.people import GMTools, NoteRow, SeatPicker, builder_area
+from kit.widgets.play_log import PlayLog
 from kit.widgets.registry import builder_for, components_for, gm_panel_for
 from kit.widgets.session import TableSession
+from kit.widgets.share import SharePanel
 from kit.widgets.shared import fixed, html
-from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, download_link, shown_name
+from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, shown_name
 
 T = TypeVar("T")
 
@@ -78,6 +81,7 @@ class Table(widgets.VBox):
         self.add_class(f"kit-table-{self.system}")
 
         self.heading = html(f"<h2>{escape(self.title)} table</h2>")
+        self.heading.add_class("kit-table-heading")
         self.status = html()
         self.status.add_class("kit-status")
 
@@ -85,6 +89,7 @@ class Table(widgets.VBox):
                                  style={"description_width": "initial"}, layout={"width": "28em"})
         self.open_button = labelled_button("Open", "Open the chosen game file")
         self.reload_button = labelled_button("Reload", "Read the game file again (another table may have moved on)")
+        self.reload_reason = reason_line()
         self.upgrade_note = html()
         self.upgrade_button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
         self.upgrade_row = widgets.HBox([self.upgrade_note, self.upgrade_button], layout={"display": "none"})
@@ -109,37 +114,33 @@ class Table(widgets.VBox):
         self.shelf_note = html()
         self.shelf_note.add_class("kit-shelf-note")
         self.components = widgets.VBox()
+        self.components.add_class("kit-layout-components")
         self.play_log = PlayLog(limit=8)
-        self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
-        self.download = html()
-        self.post_format = fixed(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown",
-                                 style={"description_width": "initial"})
-        self.post = fixed(widgets.Textarea, description="Post text", style={"description_width": "initial"},
-                          layout={"width": "100%", "height": "9em"},
-                          placeholder="The last turn as a forum post appears here.")
-        self.post.add_class("kit-post")
-        self.share_error = ErrorLine()
+        self.share = SharePanel()  # the post, Copy, the download and Check a code; its controls keep their old names:
+        self.download_button, self.download_reason = self.share.download_button, self.share.download_reason
+        self.download, self.post_format, self.post = self.share.download, self.share.post_format, self.share.post
+        self.share_error = self.share.share_error
 
         self.open_button.on_click(lambda _: self._open_chosen())
         self.reload_button.on_click(lambda _: self._reload())
         self.upgrade_button.on_click(lambda _: self._upgrade())
         self.new_button.on_click(lambda _: self._new_game())
         self.upload.observe(self._uploaded, names="value")
-        self.download_button.on_click(lambda _: self._prepare_download())
-        self.post_format.observe(lambda _: self._show_post(), names="value")
 
-        shelf_row = widgets.HBox([self.game_picker, self.open_button, self.reload_button])
+        shelf_row = widgets.HBox([self.game_picker, self.open_button])
         new_row = widgets.HBox([self.players_box, self.gm_box, self.quick_start_box, self.name_box, self.new_button,
                                 self.upload], layout={"flex_flow": "row wrap"})
-        share_row = widgets.HBox([self.download_button, self.download])
-        self.children = (
-            self.heading, self.whose_turn, shelf_row, self.shelf_note, new_row, self.shelf_error, self.new_note,
-            self.status, self.upgrade_row, self.seat_picker, self.seat_error,
-            self.components,
-            self.play_log, share_row, self.post_format, self.post, self.share_error,
-        )
+        self.games = GamesShelf(bar=[self.status, self.reload_button, self.reload_reason],
+                                drawer=[shelf_row, self.shelf_note, new_row, self.shelf_error, self.new_note])
+        self.play_area = region("play", [self.heading, self.whose_turn, self.upgrade_row, self.seat_picker,
+                                         self.seat_error, self.components])
+        self.side = region("side", [self.share, self.play_log])
+        self.children = (layout_style(), region("games", [self.games]), self.play_area, self.side)
+        self.add_class("kit-layout")
+        self._show_game_controls()
         games = self._list_games()
-        chosen = next((g for g in games if game is None or g.path.name == game), None)
+        chosen = (self.shelf.last_played(games) if game is None  # the game played last, not the first by name
+                  else next((g for g in games if g.path.name == game), None))
         if game is not None and chosen is None:
             self.shelf_error.show(f"{shown_name(game)}: no such {self.title} game in {self.shelf.folder}")
         if chosen is not None:
@@ -192,6 +193,19 @@ class Table(widgets.VBox):
         session.listen(self._after_turn)
         self._after_turn(None)
         self._offer_upgrade()
+        self._show_game_controls()
+        self.games.show(False)  # a game is open: the shelf folds away behind the Games toggle
+
+    def _show_game_controls(self) -> None:
+        """Enable Reload and Prepare download while a game is open; otherwise say why they are off."""
+        open_game = self.session is not None and self.session.path is not None
+        for button in (self.reload_button, self.download_button):
+            button.disabled = not open_game
+        why = "" if open_game else "No game is open yet: open one under Games, start a new game or upload one."
+        show_reason(self.reload_reason, why)
+        show_reason(self.download_reason, "" if open_game else "Open a game first: then its file can be downloaded.")
+        if self.session is None and not self.status.value:
+            self.status.value = '<div class="kit-status">No game is open.</div>'
 
     # -- seats (P-1) -------------------------------------------------------------------------
 
@@ -206,11 +220,12 @@ class Table(widgets.VBox):
             return (html('<div class="kit-sit-first">Choose your seat with <b>Sit as</b> above to play: '
                          "a player acts for their own characters, the GM for everyone (P-1).</div>"),)
         parts: list[widgets.Widget] = list(components_for(self.system, session))
+        mark_system_parts(parts)
         parts.append(builder_area(builder_for(self.system, session), session))
         parts.append(NoteRow(session))
         if session.is_gm:
             parts.append(GMTools(session, gm_panel_for(self.system, session)))
-        return tuple(parts)
+        return follow_errors(session, *parts)  # every refusal line clears after a turn or a reload
 
     def _sit(self, seat: str | None) -> None:
         """Sit at the table as ``seat`` and lay the table out for it."""
@@ -280,14 +295,18 @@ class Table(widgets.VBox):
             return
         name = _upload_name(files)
         try:
-            path = attempt(self.shelf_error, lambda: self.shelf.upload(str(files[0]["name"]), files[0]["content"]),
-                           undone="nothing was written to the shelf",
-                           unexpected=f"{name or 'the uploaded file'} could not be read")
+            received = attempt(self.shelf_error,
+                               lambda: self.shelf.receive(str(files[0]["name"]), files[0]["content"]),
+                               undone="nothing was written to the shelf",
+                               unexpected=f"{name or 'the uploaded file'} could not be read")
         finally:
             self.upload.value = ()
-        if path is not None:
+        if received is not None:  # new, updated in place, the same, older, or a fork saved beside (shelf.receive)
             self._list_games()
-            self.open_game(path)
+            self.open_game(received.path)
+            said = escape(plain_text(received.message))
+            self.new_note.value = f'<div class="kit-upload-note" role="status">{said}</div>'
+            self.games.show(True)  # the answer shows beside the shelf, with both branches of a fork listed
 
     # -- after every turn -----------------------------------------------------------------
 
@@ -302,29 +321,14 @@ class Table(widgets.VBox):
             f"seed commitment <code>{game.seed_commitment[:16]}</code></div>"
         )
         self.play_log.refresh(game, session.may_see)
-        self.download.value = ""
-        self._show_post()
+        self.share.show(session)
         self._list_games(select=session.path)
 
     def _show_post(self) -> None:
-        if self.session is None or self.session.game.turn == 0:
-            self.post.value = ""
-            return
-        game = self.session.game
-        seat_sees = self.session.may_see
-        post = attempt(self.share_error, lambda: gamefile.render_post(game, game.turn, self.post_format.value,
-                                                                      seat_sees),
-                       undone="no post was made", unexpected="the forum post could not be made")
-        self.post.value = plain_text(post, limit=len(post)) if post is not None else ""
+        self.share.show_post()
 
     def _prepare_download(self) -> None:
-        if self.session is None or self.session.path is None:
-            self.share_error.show(gamefile.GameFileError("no game file is open: open or start a game first"))
-            return
-        path = self.session.path
-        link = attempt(self.share_error, lambda: download_link(path), undone="no download was prepared",
-                       unexpected="the download could not be prepared")
-        self.download.value = link or ""
+        self.share.prepare_download()
 
 
 def _whose_turn_html(game: Any, seat: str | None) -> str:

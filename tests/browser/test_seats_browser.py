@@ -437,14 +437,13 @@ def ru_build(page: VoilaPage, name: str, weapon: str, *, played_by: str = "") ->
     create(page, builder, name)
 
 
-def ru_treat(page: VoilaPage, character: str) -> None:
-    """``character`` tends their own wounds: Physician's care out of combat (R-6), a turn of its player."""
-    healing = page.page.locator(".kit-table .kit-combat-sequencer .kit-healing").first
-    pick(page, healing, "Healing", "Physician's care")
-    pick(page, healing, "Patient", character)
-    pick(page, healing, "Physician", character)
-    press(page, healing.locator(".kit-heal").first)
-    assert not healing.locator(".kit-error").count(), healing.inner_text()
+def ru_test(page: VoilaPage, character: str) -> None:
+    """``character`` rolls a plain test of Agility at the table (R-1), a turn of its player."""
+    tests = page.page.locator(".kit-table .kit-tests-panel").first
+    pick(page, tests, "Who tests", character)
+    pick(page, tests, "Attribute", "Agility")
+    press(page, tests.locator(".kit-roll-test").first)
+    assert not tests.locator(".kit-error").count(), tests.inner_text()
 
 
 def bring_on(page: VoilaPage, path: Path, npc: str) -> list[tuple[str, str]]:
@@ -478,21 +477,20 @@ def test_p1_p2_p3_rollunder_seats_from_an_empty_shelf(
 
     sit(page, "Ana")
     ru_build(page, "Nell", "Sword")
-    ru_treat(page, "Nell")
+    ru_test(page, "Nell")
     labelled(page, 2, "Ana (Nell)")
 
     reload(page)  # Ben sits at the table after a reload: a new kernel opens the game from the file
     sit(page, "Ben")
     ru_build(page, "Otto", "Pistol")
-    ru_treat(page, "Otto")
+    ru_test(page, "Otto")
     labelled(page, 4, "Ben (Otto)")
 
     sit(page, "Ana")
-    healing = page.page.locator(".kit-table .kit-combat-sequencer .kit-healing").first
-    pick(page, healing, "Patient", "Nell")
-    refused_for_other(page, healing.get_by_label("Physician", exact=True).first, "Otto",
-                      lambda: press(page, healing.locator(".kit-heal").first),
-                      healing.locator(".kit-error").first, "Ben")
+    tests = page.page.locator(".kit-table .kit-tests-panel").first
+    refused_for_other(page, tests.get_by_label("Who tests", exact=True).first, "Otto",
+                      lambda: press(page, tests.locator(".kit-roll-test").first),
+                      tests.locator(".kit-error").first, "Ben")
 
     sit(page, GM)
     ru_build(page, "Xavier", "Club", played_by="GM (Gil)")
@@ -521,7 +519,7 @@ def test_p1_p2_p3_rollunder_seats_from_an_empty_shelf(
     add_note(page, "Nell ducks behind the crates")
 
     check_log_and_post(page, attack_turn, "Xavier had not drawn his club yet", "Nell ducks behind the crates")
-    check_file(path, [("add_character", "Ana"), ("treat", "Ana"), ("add_character", "Ben"), ("treat", "Ben"),
+    check_file(path, [("add_character", "Ana"), ("test", "Ana"), ("add_character", "Ben"), ("test", "Ben"),
                       ("add_character", GM), ("start_combat", GM), *until_current, ("attack", GM), ("void", GM),
                       ("note", "Ana")],
                "attack", "Nell ducks behind the crates")

@@ -35,7 +35,7 @@ def test_page_hides_code_and_needs_no_internet(voila_page: VoilaPage) -> None:
     assert "kit-bare-button" in html
     assert "def on_press" not in html
     assert "button.on_click" not in html
-    assert voila_page.external_requests, "the lab template asks a CDN for its icon font"
+    assert voila_page.external_requests == [], "the kit's template asks no CDN for an icon font (voila.json)"
     assert voila_page.console_errors == []
 
 

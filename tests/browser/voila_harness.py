@@ -48,6 +48,8 @@ ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
 SCREENSHOTS_DIR = ARTIFACTS_DIR / "screenshots"
 DOCS_SCREENSHOTS_DIR = REPO_ROOT / "docs" / "screenshots"
 BROWSER_NOTEBOOKS_DIR = Path(__file__).resolve().parent / "notebooks"
+TEMPLATES_ROOT = REPO_ROOT / "share" / "jupyter"
+"""Where the kit's Voilà template lives in the repository (an editable install does not copy it)."""
 
 LOOPBACK = "127.0.0.1"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -212,6 +214,14 @@ def voila_command(
     ]
 
 
+def with_kit_templates(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with the repository's Voilà template first on JUPYTER_PATH."""
+    merged = dict(os.environ if env is None else env)
+    paths = [str(TEMPLATES_ROOT), *filter(None, merged.get("JUPYTER_PATH", "").split(os.pathsep))]
+    merged["JUPYTER_PATH"] = os.pathsep.join(dict.fromkeys(paths))
+    return merged
+
+
 def start_voila(
     notebook_dir: Path,
     *,
@@ -230,7 +240,8 @@ def start_voila(
         command = voila_command(notebook_dir, port, extra_args=extra)
         try:
             return start_server(
-                command, base_url=f"http://{LOOPBACK}:{port}/", cwd=cwd, log_path=log_path, env=env, timeout=timeout
+                command, base_url=f"http://{LOOPBACK}:{port}/", cwd=cwd, log_path=log_path,
+                env=with_kit_templates(env), timeout=timeout,
             )
         except ServerStartError as exc:
             error = exc

@@ -193,7 +193,8 @@ def test_ff_a_step_awaited_from_ben_is_disabled_for_ana_and_hides_his_hand(folde
     assert [face.code for face in gil.guide_picker.faces] == [code for code in awaiting.options if code]
 
     ben_resolver = StackResolver(sit(path, "Ben"))
-    assert not ben_resolver.guide_button.disabled and ben_resolver.seat_view.value == ""
+    assert not ben_resolver.guide_button.disabled and "Waiting for" not in ben_resolver.seat_view.value
+    assert ben_resolver.flip_button.disabled and "Flip waits" in ben_resolver.seat_view.value  # no new flip (F-8)
     ben_resolver.pass_button.click()
     assert ben_resolver.guide_error.message == ""
     assert last_seat(path) == "Ben"
