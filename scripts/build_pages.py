@@ -35,8 +35,9 @@ no roll was changed.
    otherwise everyone builds their own with *Build a character*), or **Upload game file** that
    someone posted. Uploads are verified first: a file whose rolls were changed is refused.
 2. **Sit as** yourself — a player acts for their own characters, the GM for everyone else — and
-   **take your turn** with the table's controls; the line at the top says whose turn it is. Every step is written into the game file at
-   once, with its result and a hash that chains it to the turn before.
+   **take your turn** with the table's controls; the line at the top says whose turn it is. Every
+   step is written into the game file at once, with its result and a hash that chains it to the
+   turn before.
 3. **Share it**: *Prepare download* gives you the updated file to post back to your group, and
    the *Forum post* box holds your turn as Markdown, BBCode or plain text, ending with a
    verification code (`kit:12-3f9a2c1b`). Anyone can check a code against the file with
@@ -51,11 +52,7 @@ In JupyterLab the same game file plays code-first: every turn is a readable cell
 TABLE_INTRO = """
 # {title} table
 
-{summary}
-
-Pick a game file, start a new game or upload one; take turns with the controls below. Each
-turn is saved into the game file at once. The play log shows the newest turns first; the
-forum post of the last turn and a download link for the file are at the bottom.
+{summary} Every turn is saved into the game file at once; **Games** opens, starts or uploads one.
 """
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core.cards import Card
 from kit.core.describe import Describable, Description, Face, Fact, MaySee
+from kit.core.words import card_words
 from kit.falkefateifaux.rules import Duration, Factor, stack_size
 from kit.falkefateifaux.skills import level_name
 
@@ -29,11 +32,15 @@ class Awaiting:
 
     @property
     def text(self) -> str:
-        """``Bruno must choose a card: 4H or 8C (…)``."""
-        shown = ", ".join("pass (None)" if o is None else o for o in self.options)
+        """In words for the table: ``Bruno must choose a card — options: 4♥, 8♣. …`` (``None``, passing, is "pass")."""
+        cards = [card_words(o) for o in self.options if o is not None]
+        if None in self.options:
+            cards.append("leave it" if self.action == "choose" else "pass")
+        passing = len(cards) > 1 and None in self.options
+        shown = ", ".join(cards[:-1]) + f" or {cards[-1]}" if passing else ", ".join(cards)
         verb = {"discard": f"discard {self.count} card{'s' if self.count != 1 else ''}",
                 "choose": "choose a card", "guide": "guide fate: play a card or pass"}[self.action]
-        return f"{self.character} must {verb} — options: {shown}. {self.why}"
+        return f"{self.character} must {verb} — options: {shown}. {worded(self.why)}"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -46,6 +53,27 @@ UNSEEN_OPTIONS: dict[str, tuple[str | None, ...]] = {
     "discard": ("cards from hand (not shown at this seat)",),
 }
 """What an awaited step offers, said without the hand it offers, for a seat that may not see that hand (P-5)."""
+
+
+LEGACY_WORDS = (("or pass with None (F-8)", "or pass (F-8)"), ("(F-5); None: ", "(F-5); leaving it: "))
+"""Wordings a recorded outcome keeps (a file's events replay exactly as recorded) and the table draws in words."""
+
+_JOKER_CODE = re.compile(r"\b(RJ|BJ)\b")
+
+
+def worded(text: str) -> str:
+    """A text of a result as the table draws it: the jokers named, the recorded code-speak said in words."""
+    for recorded, words in LEGACY_WORDS:
+        text = text.replace(recorded, words)
+    return _JOKER_CODE.sub(lambda match: card_words(match.group(1)), text)
+
+
+def worded_description(description: Description) -> Description:
+    """``description`` with every text :func:`worded`."""
+    return replace(description, verdict=worded(description.verdict),
+                   facts=tuple(replace(fact, value=worded(fact.value)) for fact in description.facts),
+                   notes=tuple(worded(note) for note in description.notes),
+                   sections=tuple(worded_description(section) for section in description.sections))
 
 
 def private_awaiting(description: Description, awaiting: Awaiting | None, may_see: MaySee) -> Description:
@@ -256,6 +284,9 @@ class FlipResult(Describable):
 
     def describe(self) -> Description:
         """The flip in words: verdict, cards, outcome arithmetic, every reason and the story."""
+        return worded_description(self._described())
+
+    def _described(self) -> Description:
         acting = self.sides[0]
         if self.contested:
             title = " vs ".join(f"{s.plan.character} ({s.plan.skill})" for s in self.sides)
@@ -292,6 +323,49 @@ class FlipResult(Describable):
         return Description(title, verdict, tone, faces=side.faces, facts=tuple(facts) + side.facts,
                            notes=side.notes + notes)
 
+    def describe_step(self, earlier: Sequence[Any], may_see: MaySee | None = None) -> Description:
+        """What this step of the flip did, for the log: the whole flip for its first step, the new part after.
+
+        ``earlier`` holds the results before this one (oldest first). A choose, guide or discard
+        step shows the stack as it now stands, its outcome (once resolved), what is awaited next
+        and only the story lines this step added.
+        """
+        whole = self.describe() if may_see is None else self.describe_for(may_see)
+        before = previous_step(self, earlier)
+        if self.step == "flip" or before is None:
+            return whole
+        new = self.story[len(before.story):]
+        rigged = tuple(note for note in whole.notes if note.startswith("Rigged:"))
+        sections = tuple(replace(section, facts=_step_facts(section.facts), notes=())
+                         for section in whole.sections)
+        doing = STEP_WORDS.get(self.step, self.step)
+        return Description(f"{whole.title}: {doing}", whole.verdict, whole.tone, faces=whole.faces,
+                           facts=_step_facts(whole.facts), notes=rigged + new, sections=sections)
+
+
+STEP_WORDS = {"choose": "a card is chosen", "guide": "guiding fate", "discard": "the discard"}
+"""How the log names a later step of a flip."""
+
+STEP_FACTS = ("Target", "Degree", "Awaiting", "Chosen by", "Guided fate", "Outcome", "Duration")
+"""The facts a later step shows (the set-up — skill, advantage, stack — was shown at the flip)."""
+
+
+def _step_facts(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    return tuple(fact for fact in facts if fact.label.startswith(STEP_FACTS))
+
+
+def previous_step(flip: FlipResult, earlier: Sequence[Any]) -> FlipResult | None:
+    """The latest earlier step of the same flip in ``earlier`` (its story is where this one's began), or None."""
+    for result in reversed(earlier):
+        candidate = result.flip if isinstance(result, TableChange) else result
+        if isinstance(candidate, FlipResult):
+            told = candidate.story
+            if len(told) <= len(flip.story) and flip.story[:len(told)] == told and told:
+                return candidate
+            if candidate.step == "flip":
+                return None  # another flip began before: this one's earlier steps are not in view
+    return None
+
 
 @dataclass(frozen=True)
 class TableChange(Describable):
@@ -326,6 +400,9 @@ class TableChange(Describable):
 
     def describe(self) -> Description:
         """The change in words."""
+        return worded_description(self._described())
+
+    def _described(self) -> Description:
         facts = [Fact(label, value) for label, value in self.facts]
         tone = "neutral"
         if self.awaiting is not None:
@@ -333,3 +410,10 @@ class TableChange(Describable):
             tone = "warning"
         sections = (self.flip.describe(),) if self.flip is not None else ()
         return Description(self.title, self.verdict, tone, facts=tuple(facts), notes=self.notes, sections=sections)
+
+    def describe_step(self, earlier: Sequence[Any], may_see: MaySee | None = None) -> Description:
+        """The change for the log: a discard made during a flip shows only what the flip did next."""
+        whole = self.describe() if may_see is None else self.describe_for(may_see)
+        if self.flip is None or not whole.sections:
+            return whole
+        return replace(whole, sections=(self.flip.describe_step(earlier, may_see), *whole.sections[1:]))
