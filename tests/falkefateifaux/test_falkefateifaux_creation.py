@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from creation_agreement import check_agreement, varied_sheet
 
 from kit.core.errors import RulesError
 from kit.falkefateifaux import SKILLS, FalkeFateiFauxGame
@@ -90,28 +91,9 @@ def _random_sheet(rng: random.Random) -> dict:
         "poor": lambda: rng.choice(skills),
         "npc": lambda: rng.choice([True, False]),
     }
-    sheet = dict(ADA, name="Cy")
-    for field in rng.sample(list(choices), rng.choice([0, 1, 1, 2, 3])):
-        sheet[field] = choices[field]()
-    if rng.random() < 0.03:
-        del sheet[rng.choice(list(sheet))]
-    return sheet
+    return varied_sheet(rng, dict(ADA, name="Cy"), choices, dropped=0.03)
 
 
 def test_f14_sheet_problems_agree_with_add_character_over_many_sheets():
-    rng = random.Random("f14-agreement")
-    legal = refused = 0
-    for _ in range(600):
-        sheet = _random_sheet(rng)
-        game = FalkeFateiFauxGame("f14-agree", practice=True)
-        game.add_character(**{**ADA, "name": "Bea"})
-        try:
-            game.add_character(**sheet)
-        except (RulesError, TypeError):  # a refusal, or a required argument left out
-            accepted = False
-        else:
-            accepted = True
-        assert (sheet_problems(sheet, taken=["Bea"]) == {}) is accepted, sheet
-        legal += accepted
-        refused += not accepted
-    assert legal > 20 and refused > 20
+    check_agreement(random.Random("f14-agreement"), 600, lambda: FalkeFateiFauxGame("f14-agree", practice=True),
+                    "add_character", {**ADA, "name": "Bea"}, _random_sheet, sheet_problems)

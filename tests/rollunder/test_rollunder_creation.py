@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from creation_agreement import check_agreement, varied_sheet
 
 from kit.core.errors import RulesError
 from kit.rollunder import RollUnderGame
@@ -97,28 +98,9 @@ def _random_sheet(rng: random.Random) -> dict:
         "physical": lambda: rng.choice([1, 100, 0]),
         "player": lambda: rng.choice(["Ann", "", "GM"]),
     }
-    sheet = dict(ARTIE, name="Nell")
-    for field in rng.sample(list(choices), rng.choice([0, 1, 1, 2, 3])):
-        sheet[field] = choices[field]()
-    if rng.random() < 0.05:
-        del sheet[rng.choice(list(sheet))]
-    return sheet
+    return varied_sheet(rng, dict(ARTIE, name="Nell"), choices, dropped=0.05)
 
 
 def test_sheet_problems_agree_with_add_character_over_many_sheets():
-    rng = random.Random("ru-sheet-agreement")
-    legal = refused = 0
-    for _ in range(800):
-        sheet = _random_sheet(rng)
-        game = RollUnderGame("ru-agree", practice=True)
-        game.add_character(**{**ARTIE, "name": "Xavier"})
-        try:
-            game.add_character(**sheet)
-        except (RulesError, TypeError):  # a refusal, or a required argument left out
-            accepted = False
-        else:
-            accepted = True
-        assert (sheet_problems(sheet, taken=["Xavier"]) == {}) is accepted, sheet
-        legal += accepted
-        refused += not accepted
-    assert legal > 20 and refused > 20
+    check_agreement(random.Random("ru-sheet-agreement"), 800, lambda: RollUnderGame("ru-agree", practice=True),
+                    "add_character", {**ARTIE, "name": "Xavier"}, _random_sheet, sheet_problems)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from creation_agreement import check_agreement, varied_sheet
 
 from kit.core.errors import RulesError
 from kit.suitpairs import SuitPairsGame
@@ -60,28 +61,9 @@ def _random_sheet(rng: random.Random) -> dict:
         "charisma": lambda: rng.choice([1, 2, 3, 4, 5]),
         "skills": lambda: rng.sample(skills, rng.choice([3, 4, 4, 4, 5])),
     }
-    sheet = dict(MIRA, name="Ines")
-    for field in rng.sample(list(choices), rng.choice([0, 1, 1, 2, 3])):
-        sheet[field] = choices[field]()
-    if rng.random() < 0.03:
-        del sheet[rng.choice(list(sheet))]
-    return sheet
+    return varied_sheet(rng, dict(MIRA, name="Ines"), choices, dropped=0.03)
 
 
 def test_s1_sheet_problems_agree_with_create_character_over_many_sheets():
-    rng = random.Random("s1-agreement")
-    legal = refused = 0
-    for _ in range(800):
-        sheet = _random_sheet(rng)
-        game = SuitPairsGame("s1-agree", practice=True)
-        game.create_character(**{**MIRA, "name": "Tobin"})
-        try:
-            game.create_character(**sheet)
-        except (RulesError, TypeError):  # a refusal, or a required argument left out
-            accepted = False
-        else:
-            accepted = True
-        assert (sheet_problems(sheet, taken=["Tobin"]) == {}) is accepted, sheet
-        legal += accepted
-        refused += not accepted
-    assert legal > 20 and refused > 20
+    check_agreement(random.Random("s1-agreement"), 800, lambda: SuitPairsGame("s1-agree", practice=True),
+                    "create_character", {**MIRA, "name": "Tobin"}, _random_sheet, sheet_problems)
