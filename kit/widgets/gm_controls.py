@@ -130,3 +130,34 @@ class CharacterChecks(widgets.HBox):
 
 
 __all__ = ["LABEL", "CharacterChecks", "gm_attempt", "picker", "refuse", "row", "section", "set_options"]
+
+
+class GMPanelBase(widgets.VBox):
+    """What every system's GM panel shares: the session it acts through, its game, the character picked.
+
+    A panel builds its controls, then calls :meth:`follow` to redraw after every turn.
+    """
+
+    character_picker: widgets.Dropdown
+
+    def __init__(self, session: Any, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.session = session
+
+    @property
+    def game(self) -> Any:
+        """The session's game as it stands (a file-backed session replaces it after each turn)."""
+        return self.session.game
+
+    @property
+    def character(self) -> str:
+        """The picked character's name ('' when nobody is at the table)."""
+        return self.character_picker.value or ""
+
+    def refresh(self, result: Any = None) -> None:
+        """Redraw every section from the game (each panel draws its own)."""
+
+    def follow(self) -> None:
+        """Redraw after every turn the session announces, and now."""
+        self.session.listen(self.refresh)
+        self.refresh(None)

@@ -25,7 +25,7 @@ from kit.falkefateifaux.limits import MAX_GM_NUMBER, MAX_REFRESH_CHANGE
 from kit.falkefateifaux.skills import LADDER, SKILLS, level_name
 from kit.render import to_html
 from kit.widgets.common import CardPicker, ErrorLine, face_label, labelled_button
-from kit.widgets.gm_controls import CharacterChecks, gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.gm_controls import CharacterChecks, GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -56,7 +56,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-class GMPanel(widgets.VBox):
+class GMPanel(GMPanelBase):
     """The FalkeFateiFaux GM's actions: conditions and injuries, Fate tokens, Card Refresh, control, skills,
     an NPC's flip and the end of the scene.
 
@@ -81,8 +81,7 @@ class GMPanel(widgets.VBox):
     """
 
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.add_class("kit-gm-panel")
         self._drawing = False
 
@@ -238,18 +237,7 @@ class GMPanel(widgets.VBox):
         self.npc_flip_button.on_click(lambda _: self.npc_flip())
         self.end_scene_button.on_click(lambda _: self.end_scene())
         self.character_picker.observe(self._picked, names="value")
-        session.listen(self.refresh)
-        self.refresh(None)
-
-    @property
-    def game(self) -> Any:
-        """The session's game as it stands (a file-backed session replaces it after each turn)."""
-        return self.session.game
-
-    @property
-    def character(self) -> str:
-        """The picked character's name ('' when nobody is at the table)."""
-        return self.character_picker.value or ""
+        self.follow()
 
     # -- actions: each is one turn through the session ---------------------------------------
 

@@ -26,7 +26,7 @@ from kit.rollunder.combat import DEFENCES
 from kit.rollunder.limits import MODIFIER_HIGH, MODIFIER_LOW
 from kit.rollunder.results import format_clock
 from kit.widgets.common import ErrorLine, labelled_button
-from kit.widgets.gm_controls import CharacterChecks, gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.gm_controls import CharacterChecks, GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -54,7 +54,7 @@ def _modifier(description: str) -> widgets.BoundedIntText:
     return picker(widgets.BoundedIntText, description=description, value=0, min=MODIFIER_LOW, max=MODIFIER_HIGH)
 
 
-class GMPanel(widgets.VBox):
+class GMPanel(GMPanelBase):
     """The Roll-Under GM's actions: combat (combatants, ambushers, rounds, an NPC's attack), the clock,
     healing, dealing fate cards and ruling on a Major Arcanum's narrative change.
 
@@ -73,8 +73,7 @@ class GMPanel(widgets.VBox):
     """
 
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.add_class("kit-gm-panel")
         self._drawing = False
 
@@ -177,13 +176,7 @@ class GMPanel(widgets.VBox):
         self.grant_button.on_click(lambda _: self.rule(True))
         self.refuse_button.on_click(lambda _: self.rule(False))
         self.attacker_picker.observe(lambda _: None if self._drawing else self._draw_weapons(), names="value")
-        session.listen(self.refresh)
-        self.refresh(None)
-
-    @property
-    def game(self) -> Any:
-        """The session's game as it stands (a file-backed session replaces it after each turn)."""
-        return self.session.game
+        self.follow()
 
     # -- actions: each is one turn through the session ---------------------------------------
 

@@ -26,7 +26,7 @@ from kit.render import to_html
 from kit.suitpairs.attributes import HIGHEST, Attribute
 from kit.suitpairs.skills import SKILLS
 from kit.widgets.common import ErrorLine, labelled_button
-from kit.widgets.gm_controls import gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.gm_controls import GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
 
@@ -34,7 +34,7 @@ ORDER_RULING = "P-4"
 """The ruling the game cites for the GM's turn order."""
 
 
-class GMPanel(widgets.VBox):
+class GMPanel(GMPanelBase):
     """The Suit Pairs GM's actions: award or take away points, skip a check's consequences, set the turn order.
 
     Controls (drivable from Python): ``character_picker`` (whom the points and the skip are for);
@@ -48,8 +48,7 @@ class GMPanel(widgets.VBox):
     """
 
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.add_class("kit-gm-panel")
         self._drawing = False
         self._order: list[str] = []
@@ -103,18 +102,7 @@ class GMPanel(widgets.VBox):
         self.set_order_button.on_click(lambda _: self.set_turn_order())
         self.clear_order_button.on_click(lambda _: self.clear_order())
         self.character_picker.observe(lambda _: None if self._drawing else self._draw_character(), names="value")
-        session.listen(self.refresh)
-        self.refresh(None)
-
-    @property
-    def game(self) -> Any:
-        """The session's game as it stands (a file-backed session replaces it after each turn)."""
-        return self.session.game
-
-    @property
-    def character(self) -> str:
-        """The picked character's name ('' when nobody is at the table)."""
-        return self.character_picker.value or ""
+        self.follow()
 
     @property
     def order(self) -> list[str]:
