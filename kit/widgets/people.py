@@ -132,10 +132,17 @@ class GMTools(widgets.VBox):
     back; refusals on ``void_error``; the system's panel is ``panel``.
     """
 
-    def __init__(self, session: TableSession, panel: widgets.Widget, **kwargs: Any):
+    def __init__(self, session: TableSession, make_panel: Callable[[], widgets.Widget], *, opened: bool = True,
+                 **kwargs: Any):
         super().__init__(**kwargs)
         self.session = session
-        self.panel = panel
+        self._make_panel = make_panel
+        self.panel: widgets.Widget | None = None
+        """The system's GM panel, built when it is first shown (``opened``, or the toggle pressed)."""
+        self.panel_toggle = labelled_button("Show the GM panel", "Conditions, awards, combat, the clock …: "
+                                                                  "every action the rules give the GM")
+        self.panel_toggle.add_class("kit-gm-panel-toggle")
+        self.panel_toggle.on_click(lambda _: self.open_panel())
         self.add_class("kit-gm-tools")
         self.void_about = html()
         self.void_reason = fixed(widgets.Text, description="Reason", placeholder="why the turn is taken back",
@@ -150,9 +157,18 @@ class GMTools(widgets.VBox):
         void_box = widgets.VBox([self.void_about, widgets.HBox([self.void_reason, self.void_button],
                                                                layout={"flex_flow": "row wrap"}), self.void_error])
         void_box.add_class("kit-void")
-        self.children = (heading, void_box, panel)
+        self.children = (heading, void_box, self.panel_toggle)
         session.listen(lambda _result: self.refresh())
         self.refresh()
+        if opened:
+            self.open_panel()
+
+    def open_panel(self) -> widgets.Widget:
+        """Show the system's GM panel, building it the first time (a table without seats opens it on demand)."""
+        if self.panel is None:
+            self.panel = self._make_panel()
+            self.children = (*self.children[:-1], self.panel)
+        return self.panel
 
     def refresh(self) -> None:
         """Name the turn a void would take back, or say there is none."""
@@ -180,18 +196,22 @@ class GMTools(widgets.VBox):
             self.void_reason.value = ""
 
 
-def builder_area(builder: widgets.Widget, session: TableSession) -> widgets.VBox:
-    """The character builder behind a "Build a character" button; open when the seat plays no character yet."""
+def builder_area(make_builder: Callable[[], widgets.Widget], session: TableSession) -> widgets.VBox:
+    """The character builder behind a "Build a character" button: built and open at once when the seat
+    plays no character yet, else built the first time the button is pressed."""
     game = session.game
     mine = session.actable(game.character_names())
     own = [name for name in mine if session.is_gm or game.owner_of(name) == session.seat]
     toggle = labelled_button("Build a character", "Show or hide the character builder")
     toggle.add_class("kit-builder-toggle")
-    box = widgets.VBox([builder])
-    box.layout.display = "none" if own else "flex"
+    box = widgets.VBox([])
+    box.layout.display = "none"
 
-    def flip(_: Any) -> None:
-        box.layout.display = "none" if box.layout.display == "flex" else "flex"
+    def show(shown: bool) -> None:
+        if shown and not box.children:
+            box.children = (make_builder(),)
+        box.layout.display = "flex" if shown else "none"
 
-    toggle.on_click(flip)
+    toggle.on_click(lambda _: show(box.layout.display == "none"))
+    show(not own)
     return widgets.VBox([toggle, box])

@@ -221,10 +221,11 @@ class Table(widgets.VBox):
                          "a player acts for their own characters, the GM for everyone (P-1).</div>"),)
         parts: list[widgets.Widget] = list(components_for(self.system, session))
         mark_system_parts(parts)
-        parts.append(builder_area(builder_for(self.system, session), session))
+        parts.append(builder_area(lambda: builder_for(self.system, session), session))
         parts.append(NoteRow(session))
         if session.is_gm:
-            parts.append(GMTools(session, gm_panel_for(self.system, session)))
+            # The GM's seat sees its panel at once; a table without seats shows it when asked (time to interactive).
+            parts.append(GMTools(session, lambda: gm_panel_for(self.system, session), opened=game.seating.seated))
         return follow_errors(session, *parts)  # every refusal line clears after a turn or a reload
 
     def _sit(self, seat: str | None) -> None:

@@ -37,7 +37,7 @@ def test_every_line_of_every_component_clears_after_a_turn(tmp_path, system):
 def test_r3_no_combat_clears_once_the_gm_starts_combat(tmp_path):
     table = start_table("rollunder", tmp_path)
     table.seat_picker.picker.value = "GM"
-    panel = _part(table, "GMTools").panel
+    panel = _part(table, "GMTools").open_panel()
     panel.next_round_button.click()
     assert "no combat in progress" in panel.combat_error.message
     names = list(table.session.game.state.characters)
@@ -50,7 +50,7 @@ def test_f10_a_refusal_for_a_due_discard_clears_once_the_hand_is_discarded(tmp_p
     table.seat_picker.picker.value = "GM"
     session = table.session
     session.act("prepare", character="Ada")
-    panel = _part(table, "GMTools").panel
+    panel = _part(table, "GMTools").open_panel()
     panel.end_scene_button.click()
     assert "must first discard" in panel.scene_error.message
     ada = session.game.state.characters["Ada"]

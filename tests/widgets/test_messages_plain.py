@@ -75,7 +75,7 @@ def _component(table, kind: str):
 
 def _gm_panel(table):
     tools = _component(table, "GMTools")
-    return tools.panel
+    return tools.open_panel()
 
 
 def test_f10_a_discard_due_says_to_use_the_discard_button(tmp_path):
