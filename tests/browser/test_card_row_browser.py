@@ -35,3 +35,27 @@ def test_card_row_loads_offline_and_a_click_reaches_the_kernel(voila_page: Voila
     assert anywidget_requests and all(is_loopback(url) for url in anywidget_requests), anywidget_requests
     assert not [url for url in voila_page.external_requests if "anywidget" in url or "esm" in url]
     voila_page.assert_clean()
+
+
+TAROT = ".kit-tarot-hand .kit-tarot-cards"
+
+
+def test_the_tarot_hand_draws_its_fate_cards_in_a_card_row(voila_page: VoilaPage) -> None:
+    voila_page.open("combat_sequencer.ipynb", ready=f"{TAROT} .kit-card-face")
+    page = voila_page.page
+    faces = page.locator(f"{TAROT} .kit-card-face")
+    assert [text.strip() for text in faces.all_inner_texts()] == ["✦ XVI The Tower", "Queen of Swords",
+                                                                  "Three of Cups"]
+    assert [faces.nth(i).get_attribute("aria-label") for i in range(3)] == [
+        "The Tower: Major Arcana XVI", "Queen of Swords: Minor Arcana, court card",
+        "Three of Cups: Minor Arcana, pip card"]
+    assert page.locator(f"{TAROT} .kit-card-major").count() == 1  # the Major Arcanum has its own look
+
+    voila_page.click(f"{TAROT} .kit-card-queen-of-swords")
+    page.locator(".kit-tarot-hand .kit-card-selection").get_by_text("Selected: Queen of Swords").wait_for()
+    assert page.locator(f"{TAROT} .kit-card-queen-of-swords").get_attribute("aria-pressed") == "true"
+    voila_page.click(f"{TAROT} .kit-card-the-tower")  # one at a time: the second click moves the choice
+    page.locator(".kit-tarot-hand .kit-card-selection").get_by_text("Selected: The Tower").wait_for()
+    assert page.locator(f"{TAROT} .kit-card-queen-of-swords").get_attribute("aria-pressed") == "false"
+    assert page.locator(f"{TAROT} .kit-card-chosen").count() == 1
+    voila_page.assert_clean()

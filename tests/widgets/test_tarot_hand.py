@@ -13,6 +13,7 @@ from ru_widget_table import saved_game
 
 from kit import gamefile
 from kit.widgets import TableSession
+from kit.widgets.card_row import CardRow
 from kit.widgets.common import ErrorLine
 from kit.widgets.rollunder.tarot_hand import TarotHand
 
@@ -71,18 +72,43 @@ def test_r7_cards_say_their_arcana_in_text(dealt: TarotHand) -> None:
     assert "The Tower — Major Arcana XVI: roll two more times, permit a test, or a narrative change" in shown
     assert "Queen of Swords — Minor Arcana, court card: roll two more times" in shown
     assert "Three of Cups — Minor Arcana, pip card: roll once more" in shown
-    assert [t.tooltip for t in dealt.cards.toggles] == [
-        "The Tower: Major Arcana XVI", "Queen of Swords: Minor Arcana, court card",
-        "Three of Cups: Minor Arcana, pip card"]
+    names = ["The Tower: Major Arcana XVI", "Queen of Swords: Minor Arcana, court card",
+             "Three of Cups: Minor Arcana, pip card"]
+    assert [face.name for face in dealt.cards.faces] == names
+    assert [card["name"] for card in dealt.cards.cards] == names  # the aria-label the page draws
+
+
+def test_the_cards_are_drawn_as_cards_in_one_row(dealt: TarotHand) -> None:
+    assert isinstance(dealt.cards, CardRow) and dealt.cards.single
+    assert "kit-tarot-cards" in dealt.cards._dom_classes
+    drawn = dealt.cards.cards
+    assert [card["label"] for card in drawn] == ["✦ XVI The Tower", "Queen of Swords", "Three of Cups"]
+    assert [card["kind"] for card in drawn] == ["major", "", ""]  # a Major Arcanum gets its own look
+    assert [card["code"] for card in drawn] == ["The Tower", "Queen of Swords", "Three of Cups"]
+    dealt.holder_picker.value = "Mabel"
+    assert [card["label"] for card in dealt.cards.cards] == ["King of Cups"] and dealt.cards.selected == []
+
+
+def test_a_card_can_be_chosen_by_code_and_stays_chosen_over_a_redraw(dealt: TarotHand) -> None:
+    dealt.select_codes("queen of swords")
+    assert dealt.selected_card == "Queen of Swords" and dealt.cards.selected_codes == ["Queen of Swords"]
+    dealt.refresh(None)
+    assert dealt.selected_card == "Queen of Swords" and dealt.cards.selected == [1]
+    dealt.select("Nobody's Card")
+    assert dealt.selected_card is None and "No card selected." in text(dealt.selection_view.value)
 
 
 def test_the_chosen_card_is_marked_in_text(dealt: TarotHand) -> None:
     dealt.select("Queen of Swords")
-    assert [t.description for t in dealt.cards.toggles] == ["The Tower", "✓ Queen of Swords", "Three of Cups"]
+    assert dealt.cards.selected == [1]  # the page raises it and marks it ✓ (aria-pressed)
     assert dealt.selected_card == "Queen of Swords"
     assert "Selected: Queen of Swords (Minor Arcana, court card" in text(dealt.selection_view.value)
-    dealt.cards.toggles[2].value = True
-    assert dealt.selected_card == "Three of Cups" and dealt.cards.toggles[1].description == "Queen of Swords"
+    dealt.cards.selected = [1, 2]  # a click on the third card, as the page sends it: one card at a time
+    assert dealt.cards.selected == [2]
+    assert dealt.selected_card == "Three of Cups" and dealt.cards.selected_codes == ["Three of Cups"]
+    assert "Selected: Three of Cups" in text(dealt.selection_view.value)
+    dealt.cards.selected = []  # the chosen card clicked again
+    assert dealt.selected_card is None and "No card selected." in text(dealt.selection_view.value)
 
 
 def test_r7_spend_a_card_to_reroll_the_latest_test(dealt: TarotHand, path: Path) -> None:

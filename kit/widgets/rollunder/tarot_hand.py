@@ -1,6 +1,8 @@
 """The Tarot hand for Roll-Under: a character's fate cards, spending one after a test, the draw and deals.
 
-The cards are shown by name with their arcana in words (Major, or Minor court or pip). Spending
+The cards are shown by name with their arcana in words (Major, or Minor court or pip), and drawn
+as cards in one :class:`~kit.widgets.card_row.CardRow` (Major Arcana set apart with their numeral;
+each card named aloud with its arcana; the chosen card raised and marked ✓). Spending
 goes through the table session; the game checks the card, the use, the open test and the other
 player's consent (R-7), and a refusal is shown beside the spend button.
 
@@ -19,9 +21,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from kit.core.tarot import TarotCard
 from kit.rollunder.fate import USES
+from kit.widgets.card_faces import CardFace, tarot_card_face
+from kit.widgets.card_row import CardRow
 from kit.widgets.common import (
-    CardPicker,
     ErrorLine,
     attempt,
     labelled_button,
@@ -43,12 +47,19 @@ USE_LABELS = {
     "narrative": "Narrative change (Major Arcana, the GM rules)",
 }
 CHOSEN = "✓ "
+"""What marks the chosen card on the page (drawn by the card row beside ``aria-pressed``)."""
+
+
+def tarot_face(card: TarotCard) -> CardFace:
+    """A fate card's face: its label as the card row draws it, named aloud with its arcana in words."""
+    face = tarot_card_face(card)
+    return CardFace(face.code, face.label, f"{card.name}: {card_kind(card)}", face.red, face.kind)
 
 
 class TarotHand(widgets.VBox):
     """One character's fate cards, with spending, the start-of-play draw and the GM's deal.
 
-    Controls: ``holder_picker`` (whose hand), ``cards`` (a :class:`CardPicker`, one card at a time),
+    Controls: ``holder_picker`` (whose hand), ``cards`` (a :class:`CardRow`, one card at a time),
     ``use_picker``, ``on_picker`` (the character whose test the card changes), ``consent_input``
     (the other player's name, when they agree), ``note_input`` (for a narrative change),
     ``spend_button`` (with ``spend_error``), ``start_play_button`` and ``deal_button`` (with
@@ -72,7 +83,7 @@ class TarotHand(widgets.VBox):
                                    own_layout=True)  # hidden when a player's seat has no character
         self.hand_view = html()
         self.hand_view.add_class("kit-hand-list")
-        self.cards = CardPicker(single=True)
+        self.cards = CardRow(single=True, label="fate cards in hand")  # one widget model for the whole hand
         self.cards.add_class("kit-tarot-cards")
         self.cards.on_change(lambda: self._selection_changed(None))
         self.selection_view = html()
@@ -140,6 +151,10 @@ class TarotHand(widgets.VBox):
         """Choose the card called ``name`` (as the game names it)."""
         positions = [i for i, card in enumerate(self._shown) if card.name.casefold() == name.casefold()]
         self.cards.select(*positions[:1])
+
+    def select_codes(self, *codes: str) -> None:
+        """Choose the card with this code (a Tarot card's code is its name), as the hand viewer does."""
+        self.cards.select_codes(*codes[:1])
 
     def spend(self) -> Any:
         """Spend the chosen card (R-7); with no card chosen the game is asked to spend none and refuses."""
@@ -215,9 +230,8 @@ class TarotHand(widgets.VBox):
         holder = self.holder_picker.value
         character = self.game.state.characters.get(holder) if holder else None
         cards = list(character.fate_cards) if character else []
-        if cards != self._shown or len(self.cards.toggles) != len(cards):
-            self._shown = cards
-            self.cards.set_cards([(card.name, f"{card.name}: {card_kind(card)}", False) for card in cards])
+        self._shown = cards
+        self.cards.show_faces(tarot_face(card) for card in cards)  # the same cards keep their selection
         self._selection_changed(None)
         if character is None:
             self.hand_view.value = f"<i>{escape(no_character_words(self.session))}</i>"
@@ -237,7 +251,7 @@ class TarotHand(widgets.VBox):
             self.others_view.value = value
 
     def _selection_changed(self, change: dict[str, Any] | None) -> None:
-        chosen = self.cards.selected
+        chosen = [index for index in self.cards.selected if index < len(self._shown)]
         if chosen:
             card = self._shown[chosen[0]]
             self.selected_card = card.name
@@ -247,12 +261,7 @@ class TarotHand(widgets.VBox):
             self.selected_card = None
             self.selection_view.value = '<div class="kit-selected">No card selected.</div>'
         if self.cards.picking:
-            send_queued()  # a click on a card: the selection line reaches the page before the ✓ on the card
-        for index, toggle in enumerate(self.cards.toggles):
-            name = self._shown[index].name
-            label = f"{CHOSEN}{name}" if index in chosen else name
-            if toggle.description != label:
-                toggle.description = label
+            send_queued()  # a click on a card: the selection line reaches the page at once
 
     def _test_html(self) -> str:
         record = self.game.open_test()
@@ -265,4 +274,4 @@ class TarotHand(widgets.VBox):
         return f'<div class="kit-open-test">Latest test (a card may change it now): {sides}</div>'
 
 
-__all__ = ["TarotHand"]
+__all__ = ["TarotHand", "tarot_face"]
