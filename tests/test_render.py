@@ -51,3 +51,44 @@ def test_markdown_and_bbcode_escape_markup():
 def test_every_format_is_deterministic(name):
     writer = FORMATS[name]
     assert writer(sample()) == writer(sample())
+
+
+def pips(html: str) -> int:
+    """How many pips a rendered d6 face draws."""
+    return html.count("border-radius:50%")
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+def test_a_d6_face_shows_its_pips_and_keeps_its_text_alternative(value):
+    face = Face(str(value), f"six-sided die showing {value}", kind="die")
+    html = to_html(Description(title="Roll", faces=(face,)))
+    assert pips(html) == value
+    assert f"role='img' aria-label='six-sided die showing {value}' title='six-sided die showing {value}'" in html
+    assert "box-shadow" in html and "border-radius:5px" in html  # a small rounded square with a shadow
+
+
+def test_a_d20_face_shows_its_number_in_a_die_outline_with_its_text_alternative():
+    html = to_html(Description(title="Roll", faces=(Face("3", "d20 rolled 3", kind="die"),)))
+    assert ">3</span>" in html and pips(html) == 0  # a d20 showing 3 is a number, not three pips
+    assert "aria-label='d20 rolled 3' title='d20 rolled 3'" in html and "clip-path:polygon(" in html
+    assert ">17</span>" in to_html(Description(title="Roll", faces=(Face("17", "d20 rolled 17", kind="die"),)))
+
+
+def test_chosen_and_struck_dice_are_marked_and_say_so():
+    chosen = to_html(Description(title="Roll", faces=(Face("4", "six-sided die showing 4", kind="die", chosen=True),)))
+    assert "aria-label='six-sided die showing 4 (chosen)'" in chosen and "▲" in chosen and "2px solid #15c" in chosen
+    struck = to_html(Description(title="Roll", faces=(Face("18", "d20 rolled 18", kind="die", struck=True),)))
+    assert "aria-label='d20 rolled 18 (set aside)'" in struck and "line-through" in struck and "▲" not in struck
+
+
+def test_dice_escape_their_text_and_alternative():
+    html = to_html(Description(title="Roll", faces=(Face(EVIL, f"d20 {EVIL}'", kind="die", note=EVIL),)))
+    assert EVIL not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "&#x27;" in html  # a quote cannot close the attribute
+
+
+def test_dice_pictures_do_not_change_the_other_formats():
+    faces = (Face("4", "six-sided die showing 4", kind="die", chosen=True), Face("12", "d20 rolled 12", kind="die"))
+    description = Description(title="Roll", faces=faces)
+    assert "[4] 12" in to_text(description)
+    assert "<span" not in to_markdown(description) and "<span" not in to_bbcode(description)
