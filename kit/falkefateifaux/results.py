@@ -104,7 +104,7 @@ class CardReport:
         """The card as a face for the renderers."""
         card = Card.parse(self.code)
         note = self.reason + (" — played from hand" if self.from_hand else "") + f" — Deck of {self.deck.title()}"
-        return Face(str(card), card.name, "card", card.is_red, self.chosen, False, note)
+        return Face(worded(str(card)), card.name, "card", card.is_red, self.chosen, False, note)  # jokers by name
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""

@@ -104,8 +104,9 @@ def check_card_faces_have_text_alternatives(page: VoilaPage, system: str) -> Non
         assert WORDS.search(alternative), f"face {face!r} has no text alternative"
     if system == "falkefateifaux":
         names = [alternative for _, alternative in toggles]
-        assert any(re.fullmatch(r"(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King) of "
-                                r"(Clubs|Diamonds|Hearts|Spades)|(Red|Black) Joker", name) for name in names), names
+        # Each card is named first; a card a side may choose or guide with then says what it would give.
+        assert any(re.match(r"((Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King) of "
+                            r"(Clubs|Diamonds|Hearts|Spades)|(Red|Black) Joker)(:|$)", name) for name in names), names
 
 
 def check_verdicts_carry_words(page: VoilaPage, system: str) -> None:
