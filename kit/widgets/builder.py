@@ -12,6 +12,7 @@ a refusal shows on ``create_error``, a success resets the form and names the new
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping
 from html import escape, unescape
 from typing import Any
@@ -87,7 +88,11 @@ class FieldProblem(SharedLookHTML):
         return unescape(self.value.split(">", 1)[1].rsplit("</div>", 1)[0])
 
 
-class SheetBuilder(widgets.VBox):
+class _AbstractWidget(type(widgets.VBox), ABCMeta):  # type: ignore[misc]
+    """A widget class with abstract methods (ipywidgets' metaclass and ABCMeta together)."""
+
+
+class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
     """The shared part of a character builder: problem lines, summary, Create, reset (see the module).
 
     Attributes: ``field_problems`` (field name → :class:`FieldProblem`), ``summary``,
@@ -123,17 +128,17 @@ class SheetBuilder(widgets.VBox):
 
     # -- what a system's builder says -----------------------------------------------------
 
+    @abstractmethod
     def fields(self) -> dict[str, Any]:
         """The action's arguments the controls make now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def problems(self, fields: Mapping[str, Any], taken: Iterable[str]) -> dict[str, str]:
         """Each field's first problem (the system's ``sheet_problems``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reset(self) -> None:
         """Put every control back as it was when the builder was made."""
-        raise NotImplementedError
 
     def seat_changed(self) -> None:
         """Show or hide what only the GM chooses (the seat may change between turns)."""
