@@ -158,7 +158,9 @@ def recorded(game: Game, action: str, args: dict[str, Any]) -> Event:
 
 
 def test_g3_an_action_is_a_public_method_with_a_handler():
-    assert sorted(plans(LedgerGame)) == ["loosely", "note", "pack", "tally", "void"]  # void: every game's (P-2)
+    # void and note: every game's (P-2, P-3); declare, retract, seal, take_seat: every sealed game's (K-1…K-5)
+    assert sorted(plans(LedgerGame)) == ["declare", "loosely", "note", "pack", "retract", "seal", "take_seat", "tally",
+                                         "void"]
     game = ledger()
     refused(game, lambda: check_call(LedgerGame, "hidden", {}), UnknownNameError, "'hidden'", "(G-3)")
     refused(game, lambda: game._perform("hidden", {}), UnknownNameError, "(G-3)")

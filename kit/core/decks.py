@@ -55,6 +55,10 @@ class Deck(Generic[C]):
             self.discard_pile = []
             rng.shuffle(self.draw_pile)
             self.reshuffles += 1
+        if rng.draws_at_random:  # a sealed game's draw: any card, unforeseen (K-3)
+            pile = self.draw_pile
+            pick = rng.below(len(pile))
+            pile[pick], pile[-1] = pile[-1], pile[pick]
         return self.draw_pile.pop()
 
     def draw_many(self, count: int, rng: GameRandom) -> list[C]:

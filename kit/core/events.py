@@ -29,9 +29,11 @@ from kit.core.errors import MalformedInputError
 GENESIS_HASH = "0" * 64
 """Where a version-1 chain starts (version 2 starts from :func:`genesis_hash` of the game's start)."""
 
-CHAIN_VERSIONS = (1, 2)
+CHAIN_VERSIONS = (1, 2, 3)
 CURRENT_CHAIN = 2
-EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "prev", "hash", "rig", "seat"})
+SEALED_CHAIN = 3
+"""The chain of a sealed game (K-1): as version 2, and each event's hash also covers its ``proof``."""
+EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "prev", "hash", "rig", "seat", "proof"})
 """Every field an event may have in a game file; any other field makes the event malformed."""
 
 _encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
@@ -92,16 +94,32 @@ def hash_v2(index: int, action: str, args_text: str, outcome_text: str, rig_text
     return _digest(body)
 
 
+def hash_v3(index: int, action: str, args_text: str, outcome_text: str, rig_text: str, prev: str,
+            seat: str | None, proof_text: str) -> str:
+    """The version-3 SHA-256 of an event (a sealed game's): the version-2 body with its ``proof`` and ``"v": 3``.
+
+    With ``proof_text`` ``"null"`` it is the event's *content digest*, which a proof's MAC binds (K-2).
+    """
+    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
+    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
+    seat_text = "null" if seat is None else canonical_json(seat)
+    body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
+            f'"prev":{prev_text},"proof":{proof_text},"rig":{rig_text},"seat":{seat_text},"v":3}}')
+    return _digest(body)
+
+
 def genesis_hash(start: Mapping[str, Any]) -> str:
     """Where a version-2 chain starts: the SHA-256 of the game's start record (see ``Game.start_record``)."""
     return _digest(canonical_json({"kit-genesis": CURRENT_CHAIN, **start}))
 
 
 def chain_hash(version: int, index: int, action: str, args_text: str, outcome_text: str, rig_text: str,
-               prev: str, seat: str | None) -> str:
-    """The hash of an event under chain ``version`` (1 or 2), from its canonical texts."""
+               prev: str, seat: str | None, proof_text: str = "null") -> str:
+    """The hash of an event under chain ``version`` (1, 2 or 3), from its canonical texts."""
     if version == 1:
         return hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
+    if version == 3:
+        return hash_v3(index, action, args_text, outcome_text, rig_text, prev, seat, proof_text)
     return hash_v2(index, action, args_text, outcome_text, rig_text, prev, seat)
 
 
@@ -117,6 +135,8 @@ class Event:
     prev: str
     hash: str
     seat: str | None = None
+    proof: dict[str, Any] | None = None
+    """A sealed game's proof of the seat (K-2) or of the seal (K-3); None in an open game."""
 
     @property
     def rigged(self) -> bool:
@@ -131,8 +151,15 @@ class Event:
         """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once)."""
         outcome_text = canonical_json(self.outcome)
         digest = chain_hash(version, self.index, self.action, canonical_json(self.args), outcome_text,
-                            canonical_json(self.rig if self.rig else None), self.prev, self.seat)
+                            canonical_json(self.rig if self.rig else None), self.prev, self.seat,
+                            canonical_json(self.proof))
         return digest, outcome_text
+
+    def content_digest(self, outcome_text: str | None = None) -> str:
+        """The version-3 hash of this event without its proof: what a seat's proof binds (K-2)."""
+        return hash_v3(self.index, self.action, canonical_json(self.args),
+                       outcome_text if outcome_text is not None else canonical_json(self.outcome),
+                       canonical_json(self.rig if self.rig else None), self.prev, self.seat, "null")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
@@ -148,6 +175,8 @@ class Event:
             data["rig"] = self.rig
         if self.seat is not None:
             data["seat"] = self.seat
+        if self.proof is not None:
+            data["proof"] = self.proof
         return data
 
     @classmethod
@@ -177,7 +206,29 @@ class Event:
             raise MalformedInputError("event", "rig must be an object")
         if seat is not None and (not isinstance(seat, str) or not seat or len(seat) > 60):
             raise MalformedInputError("event", "seat must be a name")
-        return cls(index, action, args, outcome, rig, prev, digest, seat)
+        proof = data.get("proof")
+        if proof is not None and not _is_proof(proof):
+            raise MalformedInputError("event", "proof must be an object of a value number, chain values and a name")
+        return cls(index, action, args, outcome, rig, prev, digest, seat, proof)
+
+
+_PROOF_FIELDS = {"n": int, "value": str, "mac": str, "by": str, "sealed": int}
+
+
+def _is_proof(value: Any) -> bool:
+    """A proof's shape: a value number, a chain value, and a MAC or the sealer's name and the sealed turn."""
+    if not isinstance(value, dict) or not {"n", "value"} <= set(value) or set(value) - set(_PROOF_FIELDS):
+        return False
+    for name, item in value.items():
+        if type(item) is not _PROOF_FIELDS[name]:
+            return False
+        if name in ("value", "mac") and not _is_hex_hash(item):
+            return False
+        if type(item) is int and not 0 <= item < 10**9:
+            return False
+        if name == "by" and not 0 < len(item) <= 60:
+            return False
+    return True
 
 
 def _is_hex_hash(value: Any) -> bool:
@@ -207,23 +258,25 @@ class EventLog:
         return self.events[-1].hash if self.events else self.genesis
 
     def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None,
-               seat: str | None = None) -> Event:
+               seat: str | None = None, proof: dict[str, Any] | None = None) -> Event:
         """Add an event at the end, chained to the current head."""
         # Round-trip through JSON so the stored event is exactly what a file will hold.
         args_text, outcome_text = canonical_json(args), canonical_json(outcome)
         rig_text = canonical_json(rig if rig else None)
         index = len(self.events)
         prev = self.head
-        digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_text, prev, seat)
+        digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_text, prev, seat,
+                            canonical_json(proof))
         event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_text), prev,
-                      digest, seat)
+                      digest, seat, dict(proof) if proof is not None else None)
         self.events.append(event)
         return event
 
     def append_recorded(self, event: Event, outcome_text: str) -> bool:
         """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
         expected = chain_hash(self.version, len(self.events), event.action, canonical_json(event.args), outcome_text,
-                              canonical_json(event.rig if event.rig else None), self.head, event.seat)
+                              canonical_json(event.rig if event.rig else None), self.head, event.seat,
+                              canonical_json(event.proof))
         if event.index != len(self.events) or event.prev != self.head or event.hash != expected:
             return False
         self.events.append(event)
@@ -240,7 +293,7 @@ class EventLog:
         """The same events chained from another genesis (every hash new): a game whose start changed."""
         log = EventLog(genesis=genesis, version=self.version)
         for event in self.events:
-            log.append(event.action, event.args, event.outcome, event.rig, event.seat)
+            log.append(event.action, event.args, event.outcome, event.rig, event.seat, event.proof)
         return log
 
     def first_broken_link(self) -> tuple[int, str] | None:

@@ -25,9 +25,12 @@ from kit.core.errors import (
     ReplayMismatchError,
     UnknownNameError,
 )
-from kit.core.events import GENESIS_HASH, Event, EventLog, canonical_json, genesis_hash
+from kit.core.events import GENESIS_HASH, SEALED_CHAIN, Event, EventLog, canonical_json, genesis_hash
 from kit.core.params import check_call, check_options
-from kit.core.randomness import GameRandom, new_seed, seed_commitment
+from kit.core.proofs import Declaration, ProofBook
+from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom, new_seed, seed_commitment
+from kit.core.sealed_turns import SEALED_ACTIONS, SealedTurns
+from kit.core.sealing import CHAIN_LENGTH, sealed_seed
 from kit.core.seats import ANY_SEAT, GM_ONLY, Seating, SeatRule, check_people, seat_label
 from kit.core.table_turns import (
     NOT_VOIDABLE,
@@ -88,7 +91,11 @@ RIG_LIMIT = 200
 """At most this many cards on a deck, or dice, in one rig."""
 
 
-class Game(ABC):
+MODES = ("open", "sealed")
+"""How a game is played (K-1): ``open`` (seats are a courtesy, the seed decides the draws) or ``sealed``."""
+
+
+class Game(SealedTurns, ABC):
     """Base class of every system's game: seed, options, state, event log, results.
 
     Subclasses set :attr:`system`, build the initial state in :meth:`_initial_state`, name
@@ -101,8 +108,16 @@ class Game(ABC):
     seat_rules: ClassVar[Mapping[str, SeatRule]] = {}
     """Who may take each of the system's actions (P-1); an action not named is the GM's alone."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        clash = sorted(name for name in (*SEALED_ACTIONS, "prove", "seal_all")
+                       if name in vars(cls) or f"_do_{name}" in vars(cls))
+        if clash:
+            raise TypeError(f"{cls.__name__} defines {clash[0]}, a turn every game has: name the action otherwise")
+
     def __init__(self, seed: str | None = None, *, practice: bool = False,
-                 players: Mapping[str, Iterable[str]] | None = None, gm: str = "", **options: Any):
+                 players: Mapping[str, Iterable[str]] | None = None, gm: str = "", mode: str = "open",
+                 gm_sealer: str | None = None, chain_length: int = CHAIN_LENGTH, **options: Any):
         if not isinstance(practice, bool):
             raise MalformedInputError("practice", "must be True (a practice game) or False (a real game)", "G-1")
         self.practice: bool = practice
@@ -129,6 +144,8 @@ class Game(ABC):
         """Voided turns by event index: the index of the void and its reason (P-2)."""
         self.notes: dict[int | None, list[int]] = {}
         """Notes by the event index of the turn they belong to (None: narration), as event indices (P-3)."""
+        self.proofs: ProofBook | None = None
+        """A sealed game's seats' chains, waiting declarations and held keys (K-1); None in an open game."""
         self.log = EventLog(genesis=genesis_hash(self.start_record()))
         self.results: list[Any] = []
         self._pending_rig: Rig | None = None
@@ -137,7 +154,31 @@ class Game(ABC):
         self._before_latest: tuple[int, Any, Seating] | None = None
         self._wanted_before: set[int] = set()
         self._kept_before: dict[int, tuple[Any, Seating]] = {}
+        self._pending_proof: dict[str, Any] | None = None
+        if mode not in MODES:
+            raise MalformedInputError("mode", "must be 'open' or 'sealed'", "K-1")
+        if mode == "sealed":
+            self._start_sealed(gm_sealer, chain_length)
+        elif gm_sealer is not None or chain_length != CHAIN_LENGTH:
+            raise IllegalActionError("name who seals the GM's draws", "this is an open game: nothing is sealed", "K-1")
         self.state = self._initial_state(GameRandom(self.seed, "setup"))
+
+    def _start_sealed(self, gm_sealer: str | None, chain_length: int) -> None:
+        if self.practice:
+            raise IllegalActionError("start a sealed practice game", "a sealed game's draws are never set by hand",
+                                     "K-1", "start a practice game open, or a sealed game for real")
+        if not self.gm or not self.players:
+            raise IllegalActionError("start a sealed game", "it needs a GM and at least one player", "K-1",
+                                     "name the players and the GM")
+        sealer = gm_sealer if gm_sealer is not None else next(iter(self.players))
+        if sealer not in self.players:
+            raise UnknownNameError(f"who seals the GM's draws ({str(sealer)[:40]})", "is not a player at this table",
+                                   "K-3", f"name one of: {', '.join(self.players)}")
+        if type(chain_length) is not int or not 16 <= chain_length <= 10**6:
+            raise OutOfRangeError("chain length", "must be a whole number from 16 to 1,000,000", "K-2")
+        self.log = EventLog(genesis=genesis_hash({**self.start_record(), **self._sealing_record(sealer, chain_length)}),
+                            version=SEALED_CHAIN)
+        self.proofs = ProofBook(self.log.genesis, self.gm, sealer, chain_length)
 
     def start_record(self) -> dict[str, Any]:
         """Everything that decides play before the first turn; its hash is where the chain starts (G-5).
@@ -155,7 +196,24 @@ class Game(ABC):
             "gm": self.gm,
             "mode": "open",
             "chapter": {"number": 1, "follows": None, "checkpoint": None},
+            **(self._sealing_record(self.proofs.gm_sealer, self.proofs.length) if self.proofs is not None else {}),
         }
+
+    @staticmethod
+    def _sealing_record(gm_sealer: str, chain_length: int) -> dict[str, Any]:
+        return {"mode": "sealed", "sealing": {"gm_sealer": gm_sealer, "chain_length": chain_length}}
+
+    @property
+    def mode(self) -> str:
+        """``open`` or ``sealed`` (K-1)."""
+        return "sealed" if self.proofs is not None else "open"
+
+    def start_options(self) -> dict[str, Any]:
+        """The keywords that start a game like this one (seed aside): practice, roster, mode and options."""
+        start: dict[str, Any] = {"practice": self.practice, "players": self.players, "gm": self.gm, **self.options}
+        if self.proofs is not None:
+            start.update(mode="sealed", gm_sealer=self.proofs.gm_sealer, chain_length=self.proofs.length)
+        return start
 
     def set_roster(self, players: Mapping[str, Iterable[str]] | None, gm: str = "") -> None:
         """Name the players (each with the characters they named) and the game master.
@@ -164,6 +222,9 @@ class Game(ABC):
         start, so every hash and verification code changes. Do it before the game is first
         saved; ``kit.gamefile.save`` refuses to change the roster of a file that exists.
         """
+        if self.proofs is not None:
+            raise IllegalActionError("change a sealed game's roster", "its seats' chains are bound to its start",
+                                     "K-1", "start a new sealed game with the new roster")
         self.players, self.gm = roster(players, gm)
         self.seating = Seating(self.players, self.gm)
         if self.log.version == 2:
@@ -171,7 +232,9 @@ class Game(ABC):
 
     def fresh(self) -> Game:
         """A new game with this one's start (seed, practice, roster, options) and no turns."""
-        game = type(self)(self.seed, practice=self.practice, players=self.players, gm=self.gm, **self.options)
+        game = type(self)(self.seed, **self.start_options())
+        if self.proofs is not None and game.proofs is not None:
+            game.proofs.keys = dict(self.proofs.keys)  # the same table holds the same keys
         if self.log.version == 1:
             game.use_version_1_chain()
         return game
@@ -253,17 +316,27 @@ class Game(ABC):
 
     @classmethod
     def _seat_rule(cls, action: str) -> SeatRule:
-        if action == "note":
+        if action == "note" or action in SEALED_ACTIONS:  # a sealed turn's own checks say who (K-1…K-5)
             return ANY_SEAT
         return cls.seat_rules.get(action, GM_ONLY)
 
     def waiting(self) -> Waiting | None:
         """What the game waits for and from whom, or None when any player may take a turn."""
-        return self._waiting()
+        return self._sealed_waiting() or self._waiting()
+
+    def _sealed_waiting(self) -> Waiting | None:
+        """The oldest declaration's seal, in a sealed game with one waiting (K-3)."""
+        if self.proofs is None or not self.proofs.pending:
+            return None
+        first = self.proofs.pending[0]
+        more = len(self.proofs.pending) - 1
+        also = f" ({more} more declaration{'s' if more != 1 else ''} wait{'s' if more == 1 else ''})" if more else ""
+        return Waiting(f"must seal the draw of turn {first.turn}, {seat_label(first.seat, self.gm)}'s "
+                       f"{first.action.replace('_', ' ')} (K-3){also}", seat=first.sealer)
 
     def whose_turn(self) -> str:
         """The line at the top of a table: ``Ben (Bruno) must discard 2 cards``, or who may act now."""
-        waiting = self._waiting()
+        waiting = self.waiting()
         if waiting is None:
             if self.seating.seated:
                 return "Nothing is waited for: any player may take a turn for their character."
@@ -272,15 +345,19 @@ class Game(ABC):
 
     def waiting_seat(self) -> str | None:
         """The seat whose step the game waits for (None when nothing is, or the game has no roster)."""
-        waiting = self._waiting()
+        waiting = self.waiting()
         if waiting is None or not self.seating.seated:
             return None
+        if waiting.seat is not None:
+            return waiting.seat
         if waiting.character is None:
             return self.gm or None
         return self.owner_of(waiting.character) or None
 
     def waiting_text(self, waiting: Waiting) -> str:
         """``Ben (Bruno) must discard 2 cards``: the step with the seat that takes it."""
+        if waiting.seat is not None:
+            return f"{seat_label(waiting.seat, self.gm)} {waiting.doing}"
         if waiting.character is None:
             who = f"{self.gm} (GM)" if self.gm else "The GM"
             return f"{who} {waiting.doing}"
@@ -311,7 +388,7 @@ class Game(ABC):
 
     def standing(self, index: int) -> bool:
         """True when the event at ``index`` is a turn of play that has not been voided."""
-        return self.log[index].action not in NOT_VOIDABLE and index not in self.voided
+        return self.log[index].action not in _NOT_TURNS and index not in self.voided
 
     def prepare_replay(self, events: Iterable[Event]) -> None:
         """Before replaying ``events``: keep the state before each turn a later void takes back (no replay twice)."""
@@ -325,6 +402,9 @@ class Game(ABC):
         if index >= len(self.log):
             raise OutOfRangeError(f"void turn {turn}", f"the game has {len(self.log)} turns", "P-2")
         event = self.log[index]
+        if event.action in SEALED_ACTIONS:
+            raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "K-5",
+                                     "its seat retracts a declaration; a sealed turn is voided like any other")
         if event.action in NOT_VOIDABLE:
             raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "P-2",
                                      "void a turn of play")
@@ -446,6 +526,9 @@ class Game(ABC):
         return self
 
     def _refuse_rig_unless_practice(self) -> None:
+        if self.proofs is not None:
+            raise IllegalActionError("rig the next cards or dice", "this is a sealed game: nobody chooses its draws",
+                                     "K-3")
         if not self.practice:
             raise IllegalActionError(
                 "rig the next cards or dice", "this is a real game: its cards and dice come from its seed alone",
@@ -454,11 +537,13 @@ class Game(ABC):
             )
 
     def _perform(self, action: str, args: dict[str, Any], *, rig: Rig | None = None,
-                 recorded: Event | None = None, recorded_outcome: str | None = None) -> Any:
+                 recorded: Event | None = None, recorded_outcome: str | None = None,
+                 seal_proof: dict[str, Any] | None = None) -> Any:
         """Run one action as an event; restore the state if the rules refuse it.
 
         ``recorded`` is the event being replayed, ``recorded_outcome`` the canonical JSON of its
-        outcome when the caller has it already.
+        outcome when the caller has it already. In a sealed game ``seal_proof`` is the seal that
+        plays a declared turn (K-3); a live turn that would draw is declared instead (K-3).
         """
         handler = getattr(self, f"_do_{action}", None)
         if handler is None:
@@ -474,6 +559,15 @@ class Game(ABC):
         if rig:
             self._refuse_rig_unless_practice()
         index = len(self.log)
+        book = self.proofs
+        proof: dict[str, Any] | None = recorded.proof if recorded is not None else seal_proof
+        if book is None and proof is not None:
+            self._broken = recorded is not None
+            raise ReplayMismatchError(f"turn {index + 1} ({action})", "it carries a sealed game's proof, and this "
+                                      "game is open", "K-1")
+        if book is not None and recorded is None and seal_proof is None:
+            proof, self._pending_proof = self._pending_proof, None
+        sealing = book is not None and proof is not None and "sealed" in proof
         rng = GameRandom(self.seed, f"event:{index}", list(rig.dice) if rig else None)
         # A live action keeps a snapshot so a refusal changes nothing; a replayed event does not
         # need one: if it fails, the replay as a whole fails and the game is marked broken.
@@ -484,18 +578,44 @@ class Game(ABC):
         # A live action keeps who sits where, voids and notes too, so that a refusal restores them.
         table = ((self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
                  if recorded is None else None)
+        kept_proofs = book.snapshot() if book is not None else None
         rule = self._seat_rule(action)
+        declared = False
         try:
+            if book is not None:
+                if seat is None:
+                    raise IllegalActionError(action.replace("_", " "), "a sealed game's every turn is taken from a "
+                                             "seat", "K-2", "sit in your seat first")
+                if proof is None and recorded is not None:
+                    raise _forged(index, f"it carries no proof of {seat}'s seat")
+                if sealing:
+                    declaration = book.check_seal(proof, index + 1)
+                    rng, seat = self._sealed_draw(declaration, action, args, seat, proof, recorded, index)
+                elif action not in SEALED_ACTIONS:
+                    rng = ProbeRandom()  # a turn played as it is draws nothing (K-3)
+                    self._sealing = None
+                else:
+                    self._sealing = None
+                if recorded is not None and not sealing:  # the seat's proof first: a forged seat is named as one
+                    self._act_proof(book, action, args, recorded_outcome or canonical_json(recorded.outcome), rig,
+                                    seat, proof, index)
             self.seating.check_turn(action, rule, args, seat, recorded=recorded is not None)  # who may (P-1)
             check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
             self._turn_seat = seat
+            self._replaying = recorded is not None
             if rig:
                 decks = self._decks()
                 for name, codes in rig.cards.items():
                     if name not in decks:
                         raise UnknownNameError(f"rigged deck {name!r}", "there is no such deck")
                     decks[name].put_on_top(self._parse_rig_card(name, code) for code in codes)
-            result = handler(rng, **args)
+            try:
+                result = handler(rng, **args)
+            except NeedsDraw:
+                if recorded is not None:
+                    raise _forged(index, "it draws cards or dice without a seal") from None
+                declared = True
+                raise
             if rng.unused_rigged_rolls:
                 raise IllegalActionError(
                     f"rigged dice {rng.unused_rigged_rolls}", "were not rolled by this action",
@@ -510,6 +630,8 @@ class Game(ABC):
                     "its recorded outcome is not what the seed and the rules produce",
                     allowed="an outcome can only come from playing the action",
                 )
+            if book is not None and not sealing and recorded is None:
+                proof = self._act_proof(book, action, args, outcome_text, rig, seat, proof, index)
         except BaseException:
             if saved is None:
                 self._broken = True
@@ -517,21 +639,88 @@ class Game(ABC):
                 self.state = saved
                 if table is not None:
                     self.seating, self.voided, self.notes = table
+                if book is not None and kept_proofs is not None:
+                    book.restore(kept_proofs)
+            if declared:
+                return self.declare(action, args)  # a live sealed turn that draws is declared first (K-3)
             raise
+        finally:
+            self._sealing = None
+            self._replaying = False
         self.seating.after_turn(rule, args, seat)
-        if action not in NOT_VOIDABLE:
+        if action not in NOT_VOIDABLE and action not in SEALED_ACTIONS:
             self._before_latest = (index, saved, table[0]) if saved is not None and table is not None else None
         if recorded is None:
-            self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat)
+            event = self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat, proof)
         elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
             self._broken = True
             raise ReplayMismatchError(
                 f"event {index} ({action})", "its hash does not match its content and the event before it",
             )
+        else:
+            event = recorded
+        if book is not None and action == "declare":
+            book.pending.append(Declaration(index, seat or "", args["action"], dict(args["args"]), args["at"],
+                                            book.sealer_for(seat or ""), proof["value"] if proof else "", event.hash))
         if rig and isinstance(result, Describable) and self.log.version >= 2:  # version-1 files never said so
             result.mark_rigged(rig.to_dict())
         self.results.append(result)
         return result
+
+    def _sealed_draw(self, declaration: Declaration, action: str, args: dict[str, Any], seat: str | None,
+                     proof: dict[str, Any], recorded: Event | None, index: int) -> tuple[GameRandom, str]:
+        """The generator and seat of a seal: the declared turn played, or its lapse recorded (K-3, K-4)."""
+        if action == "seal":
+            if args.get("turn") != declaration.turn or seat != proof["by"]:
+                raise _forged(index, f"it records turn {args.get('turn')} lapsed, sealed by {proof['by']}, "
+                              f"but seals turn {declaration.turn}")
+            self._sealing = declaration
+        elif action != declaration.action or args != declaration.args:
+            raise _forged(index, f"it plays something other than what turn {declaration.turn} declared")
+        elif recorded is not None and seat != declaration.seat:
+            raise _forged(index, f"it is recorded in {seat}'s seat; turn {declaration.turn} was declared in "
+                          f"{declaration.seat}'s")
+        else:
+            seat = declaration.seat
+        seed = sealed_seed(declaration.hash, declaration.actor_value, proof["value"])
+        return GameRandom(seed, "draw", draws_at_random=True), seat or ""
+
+    def _act_proof(self, book: ProofBook, action: str, args: dict[str, Any], outcome_text: str, rig: Rig | None,
+                   seat: str | None, given: dict[str, Any] | None, index: int) -> dict[str, Any]:
+        """Check the proof of a sealed game's turn (a recorded or given one) or make it from the key held (K-2)."""
+        seat = seat or ""
+        content = Event(index, action, args, None, rig.to_dict() if rig else None, self.log.head, "",
+                        seat).content_digest(outcome_text)
+        if action == "take_seat":
+            proof = given or book.make_act_proof(seat, content, new_chain=book.chain(seat, "act",
+                                                                                     renewal=args["renewal"]))
+            book.check_join(seat, proof, content, index + 1, args["act"], args["seal"], args["renewal"])
+            return proof
+        proof = given or book.make_act_proof(seat, content)
+        book.check_act(seat, proof, content, index + 1)
+        return proof
+
+    def _run_handler(self, action: str, args: dict[str, Any], rng: GameRandom, seat: str) -> Any:
+        """Run ``action``'s rules for ``seat`` with ``rng`` (a sealed game's probe or lapse check)."""
+        before = self._turn_seat
+        self._turn_seat = seat
+        try:
+            return getattr(self, f"_do_{action}")(rng, **args)
+        finally:
+            self._turn_seat = before
+
+    def _check_call_as(self, action: str, args: dict[str, Any], seat: str) -> None:
+        """Refuse ``action`` for ``seat`` as a turn would: who may take it (P-1), then its arguments (G-3)."""
+        if action.startswith("_") or not callable(getattr(self, f"_do_{action}", None)):
+            raise UnknownNameError(f"action {action[:40]!r}", f"is not an action of {self.title or self.system}")
+        self.seating.check_turn(action, self._seat_rule(action), args, seat, recorded=False)
+        check_call(type(self), action, args)
+
+    def _summary(self, action: str, args: dict[str, Any]) -> str:
+        """``flip: Ada, Fisticuffs, target 8``: a declared turn in a line."""
+        shown = ", ".join(f"{value}" if name in _ACTOR_ARGS or name in ("skill", "attribute") else f"{name} {value}"
+                          for name, value in args.items() if value not in (None, [], {}, False))
+        return f"{action.replace('_', ' ')}: {shown}"[:300] if shown else action.replace("_", " ")
 
     def apply(self, event: Event) -> Any:
         """Replay one recorded event; refuse it if it does not come out exactly as recorded.
@@ -555,9 +744,9 @@ class Game(ABC):
 
     @classmethod
     def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,
-               players: Mapping[str, Iterable[str]] | None = None, gm: str = "") -> Game:
-        """Rebuild a game from its start and events, checking each event on the way."""
-        game = cls(seed, practice=practice, players=players, gm=gm, **options)
+               players: Mapping[str, Iterable[str]] | None = None, gm: str = "", **start: Any) -> Game:
+        """Rebuild a game from its start and events, checking each event on the way (``start``: mode, sealing)."""
+        game = cls(seed, practice=practice, players=players, gm=gm, **start, **options)
         events = list(events)
         game.prepare_replay(events)
         for event in events:
@@ -578,10 +767,17 @@ class Game(ABC):
         return canonical_json(_plain(self.state))
 
 
+_NOT_TURNS = (*NOT_VOIDABLE, *SEALED_ACTIONS)
+"""Events that are not turns of play: voids, notes and a sealed game's joins, declarations and seals."""
+
 SEED_LIMIT = 200
 NAME_LIMIT = 60
 _ACTOR_ARGS = ("character", "attacker", "physician", "name")
 """Arguments that name the character who acts, in the order a turn's actor is looked for."""
+
+
+def _forged(index: int, why: str) -> ReplayMismatchError:
+    return ReplayMismatchError(f"turn {index + 1}", why, "K-2")
 
 
 def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[dict[str, list[str]], str]:

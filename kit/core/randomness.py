@@ -34,8 +34,13 @@ class GameRandom:
     values passed in ``forced_rolls`` are returned by :meth:`roll` first, in order.
     """
 
-    def __init__(self, seed: str, label: str, forced_rolls: list[int] | None = None):
+    draws_at_random: bool = False
+    """True in a sealed game (K-3): a deck's draw takes a card at random from its pile, not its top."""
+
+    def __init__(self, seed: str, label: str, forced_rolls: list[int] | None = None, *,
+                 draws_at_random: bool = False):
         self._key = f"{seed}\x00{label}".encode()
+        self.draws_at_random = draws_at_random
         self._counter = 0
         self._buffer = 0
         self._bits = 0
@@ -90,3 +95,17 @@ class GameRandom:
     def unused_rigged_rolls(self) -> list[int]:
         """Rigged dice that no roll consumed."""
         return list(self._forced)
+
+
+class NeedsDraw(Exception):
+    """Raised by :class:`ProbeRandom`: the action draws a card or rolls a die, so a sealed game declares it (K-3)."""
+
+
+class ProbeRandom(GameRandom):
+    """The generator a sealed game first runs an action with: any card or die it draws raises :class:`NeedsDraw`."""
+
+    def __init__(self) -> None:
+        super().__init__("", "probe", draws_at_random=True)
+
+    def _take_bits(self, count: int) -> int:
+        raise NeedsDraw

@@ -118,3 +118,5 @@ class Waiting:
     doing: str
     character: str | None = None
     prefix: str = ""
+    seat: str | None = None
+    """The seat that takes the step when no character does (a sealed game's sealer, K-3)."""

@@ -179,7 +179,9 @@ class FalkeFateiFauxGame(FlipActions, HandActions, StatusActions):
         added = 0
         pile = self.state.fate.draw_pile
         while self.state.fate_decks < need:
-            for card in standard_deck():
+            if rng.draws_at_random:  # a sealed game draws from anywhere in the pile: order does not matter (K-3)
+                pile.extend(standard_deck())
+            for card in standard_deck() if not rng.draws_at_random else ():
                 pile.insert(rng.below(len(pile) + 1), card)
             self.state.fate_decks += 1
             added += 1

@@ -47,7 +47,8 @@ def start_game(raw: RawGameFile) -> Game:
         raise NotAGameFileError(f"its options name {unknown[0]!r}, which is not an option of {stored.system}")
     try:
         if stored.version >= 2:
-            return cls(stored.seed, practice=stored.practice, players=stored.players, gm=stored.gm, **stored.options)
+            return cls(stored.seed, practice=stored.practice, players=stored.players, gm=stored.gm,
+                       **stored.start_keywords(), **stored.options)
         game = cls(stored.seed, practice=any(event.rig for event in raw.events), **stored.options)
         game.use_version_1_chain()
         game.players, game.gm = roster(stored.players)

@@ -22,7 +22,10 @@ from kit.render.markdown import escape_markdown
 
 FORMAT = "kit-game-notebook"
 FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+"""The version an open game is written in."""
+SEALED_VERSION = 3
+"""The version a sealed game is written in (K-1): its events carry proofs, its header says who seals the GM's draws."""
+READABLE_VERSIONS = (1, 2, 3)
 DRAWING = 2
 """The generation of the kit's drawings: how turn outputs and the header cell are rendered.
 
@@ -78,6 +81,19 @@ class Header:
     gm: str = ""
     genesis: str = GENESIS_HASH
     drawing: int = DRAWING
+    sealing: dict[str, Any] | None = None
+    """A sealed game's ``gm_sealer`` (who seals the GM's draws) and ``chain_length`` (K-1); None for an open game."""
+
+    @property
+    def mode(self) -> str:
+        """``open`` or ``sealed`` (K-1)."""
+        return "sealed" if self.sealing is not None else "open"
+
+    def start_keywords(self) -> dict[str, Any]:
+        """The keywords of a sealed game's start (``mode``, ``gm_sealer``, ``chain_length``); none for an open one."""
+        if self.sealing is None:
+            return {}
+        return {"mode": "sealed", **self.sealing}
 
     @property
     def game_id(self) -> str:
@@ -106,6 +122,8 @@ class Header:
             practice=game.practice,
             gm=game.gm,
             genesis=game.log.genesis,
+            sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
+                     if game.proofs is not None else None),
         )
 
     def updated(self, game: Game) -> Header:
@@ -130,8 +148,10 @@ class Header:
             "head": self.head,
         }
         if self.version >= 2:
-            data.update({"practice": self.practice, "gm": self.gm, "mode": "open", "chapter": 1,
+            data.update({"practice": self.practice, "gm": self.gm, "mode": self.mode, "chapter": 1,
                          "genesis": self.genesis})
+        if self.sealing is not None:
+            data["sealing"] = dict(self.sealing)
         if self.drawing > 1:
             data["drawing"] = self.drawing
         return data
@@ -167,8 +187,17 @@ class Header:
             # (a version-1 file has no genesis; one of any kind there is reported by problems())
             if isinstance(data.get(name), str) and len(data[name]) > limit:
                 raise NotAGameFileError(f"its kit metadata's {name!r} is longer than a game file's can be")
-        if version >= 2 and (data["mode"] != "open" or data["chapter"] != 1):
-            raise NotAGameFileError("it is a sealed game or a later chapter, which this kit cannot read")
+        if version >= 2 and data["chapter"] != 1:
+            raise NotAGameFileError("it is a later chapter of a campaign, which this kit cannot read")
+        if version >= 2 and data["mode"] != ("sealed" if version == SEALED_VERSION else "open"):
+            raise NotAGameFileError(f"its mode {_shown(data['mode'])} is not that of a format {version} file "
+                                    "(version 2: open, version 3: sealed)")
+        sealing = data.get("sealing") if version == SEALED_VERSION else None
+        if version == SEALED_VERSION and not (
+                isinstance(sealing, dict) and set(sealing) == {"gm_sealer", "chain_length"}
+                and isinstance(sealing["gm_sealer"], str) and 0 < len(sealing["gm_sealer"]) <= 60
+                and type(sealing["chain_length"]) is int and 16 <= sealing["chain_length"] <= 10**6):
+            raise NotAGameFileError("its kit metadata has no valid 'sealing' (who seals the GM's draws, chain length)")
         players = data["players"]
         if not all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in players.values()):
             raise NotAGameFileError("its kit metadata lists players' characters wrongly")
@@ -180,6 +209,7 @@ class Header:
             turns=data["turns"], head=data["head"], title=data["title"], version=version,
             practice=data.get("practice", False), gm=data.get("gm", ""),
             genesis=data.get("genesis", GENESIS_HASH), drawing=drawing,
+            sealing=dict(sealing) if sealing is not None else None,
         )
 
     @property
@@ -228,7 +258,12 @@ class Header:
             "| --- | --- |",
             f"| System | {md(self.title or self.system)} (`{self.system}`) |",
         ]
-        if self.version >= 2:
+        if self.sealing is not None:
+            rows.append("| Kind | sealed game: every turn is proven by its seat's key, and every draw is sealed by "
+                        "a second seat, so nobody could foresee or choose it (K-1, K-3); "
+                        f"{md(self.sealing['gm_sealer'])}"
+                        " seals the GM's draws |")
+        elif self.version >= 2:
             rows.append("| Kind | practice game: cards and dice may be set by hand, and every such turn "
                         "says \"Rigged\" (G-1) |" if self.practice else
                         "| Kind | real game: every card and die comes from the seed (G-1) |")

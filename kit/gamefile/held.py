@@ -23,7 +23,7 @@ from typing import Any
 from kit.core.game import Game
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError
-from kit.gamefile.header import FORMAT_VERSION
+from kit.gamefile.header import FORMAT_VERSION, SEALED_VERSION
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.store import (
     LOCK_TIMEOUT,
@@ -80,7 +80,7 @@ class HeldGameFile:
         changed after all the game goes back, the file is checked in full and the turn is taken
         again (``performed`` is called again, with the same result, or the error propagates).
         """
-        if self.game.log.version != FORMAT_VERSION:
+        if self.game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
             raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known

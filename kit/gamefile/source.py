@@ -17,6 +17,7 @@ from typing import Any
 from kit.core.errors import MalformedInputError, UnknownNameError
 from kit.core.events import Event
 from kit.core.game import Game
+from kit.core.sealing import CHAIN_LENGTH
 
 _PLAIN_CODE = re.compile(r"^[^\s,]+$")
 
@@ -162,17 +163,29 @@ def turn_source(cls: type[Game], event: Event) -> str:
     The seat comes first when the turn was taken from one (P-1), then a practice game's rig.
     """
     parts = ["game"]
+    proof = event.proof
+    if proof is not None and "sealed" in proof:  # a seal: the sealer reveals its value (K-3)
+        parts += [f"sit({py_literal(proof['by'])})", f"prove({proof['n']}, {py_literal(proof['value'])})",
+                  f"seal({proof['sealed']})"]
+        return ".".join(parts)
     if event.seat is not None:
         parts.append(f"sit({py_literal(event.seat)})")
+    if proof is not None:  # a sealed game's proof of the seat (K-2)
+        parts.append(f"prove({proof['n']}, {py_literal(proof['value'])}, {py_literal(proof['mac'])})")
     rig = rig_source(event.rig)
     if rig:
         parts.append(rig)
-    parts.append(call_source(cls, event.action, event.args))
+    if event.action == "declare":
+        parts.append(f"declare({py_literal(event.args.get('action'))}, {py_literal(event.args.get('args'))}, "
+                     f"at={py_literal(event.args.get('at'))})")
+    else:
+        parts.append(call_source(cls, event.action, event.args))
     return ".".join(parts)
 
 
 def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, practice: bool = False,
-                 players: Mapping[str, list[str]] | None = None, gm: str = "", version: int = 2) -> str:
+                 players: Mapping[str, list[str]] | None = None, gm: str = "", version: int = 2,
+                 sealing: Mapping[str, Any] | None = None) -> str:
     """The setup cell: import the registry and start the game with its seed, kind, roster and options.
 
     A version-1 file's setup cell names only the seed and the options that differ from their defaults.
@@ -189,6 +202,11 @@ def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, prac
             start.append(f"players={py_literal(dict(players))}")
         if gm:
             start.append(f"gm={py_literal(gm)}")
+        if sealing is not None:
+            start.append('mode="sealed"')
+            start.append(f"gm_sealer={py_literal(sealing['gm_sealer'])}")
+            if sealing["chain_length"] != CHAIN_LENGTH:
+                start.append(f"chain_length={sealing['chain_length']}")
         call = f"systems.new_game({py_literal(cls.system)}, {', '.join(start)}{extra})"
     else:
         call = f"systems.new_game({py_literal(cls.system)}, seed={py_literal(seed)}{extra})"
@@ -198,4 +216,6 @@ def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, prac
 def setup_source_of(game: Game) -> str:
     """The setup cell of ``game``'s file: its start, in the format version its chain follows."""
     return setup_source(type(game), game.seed, game.options, practice=game.practice, players=game.players,
-                        gm=game.gm, version=game.log.version)
+                        gm=game.gm, version=game.log.version,
+                        sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
+                                 if game.proofs is not None else None))

@@ -34,7 +34,7 @@ from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import DRAWING, FORMAT_VERSION, Header
+from kit.gamefile.header import DRAWING, FORMAT_VERSION, SEALED_VERSION, Header
 from kit.gamefile.notebook import (
     MAX_FILE_BYTES,
     SETUP_ID,
@@ -222,19 +222,21 @@ def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, li
 
 def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, Any] | list[str] | None = None,
            seed: str | None = None, options: Mapping[str, Any] | None = None, practice: bool = False,
-           gm: str = "") -> GameFile:
+           gm: str = "", mode: str = "open", gm_sealer: str | None = None) -> GameFile:
     """Start a new game notebook (no turns yet); refuse to overwrite an existing file.
 
     A real game (the default) never accepts rigged cards or dice; ``practice=True`` makes a
-    practice game, which does and says so on every rigged turn (G-1).
+    practice game, which does and says so on every rigged turn (G-1). ``mode="sealed"`` makes
+    a sealed game (K-1), whose GM's draws ``gm_sealer`` seals (the first player by default).
     """
     from kit import systems
 
     target = Path(path)
-    reserved = sorted({"practice", "players", "gm", "seed"} & set(options or {}))
+    reserved = sorted({"practice", "players", "gm", "seed", "mode", "gm_sealer"} & set(options or {}))
     if reserved:
         raise GameFileError(f"{reserved[0]!r} is not a table option: give it as its own argument")
-    game = systems.new_game(system, seed, practice=practice, players=parse_players(players), gm=gm,
+    sealed = {"mode": "sealed", "gm_sealer": gm_sealer} if mode == "sealed" else {"mode": mode}
+    game = systems.new_game(system, seed, practice=practice, players=parse_players(players), gm=gm, **sealed,
                             **dict(options or {}))
     header = Header.for_game(game)
     with locked(target):
@@ -276,8 +278,8 @@ def save(game: Game, path: str | os.PathLike[str], *,
             chosen, gm = existing.game.players, existing.game.gm
         else:
             chosen, gm = game.players, game.gm
-        if (chosen, gm) != (game.players, game.gm) or game.log.version != FORMAT_VERSION:
-            if existing is not None and existing.raw.header.version == FORMAT_VERSION and not force and (
+        if (chosen, gm) != (game.players, game.gm) or game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+            if existing is not None and existing.raw.header.version >= FORMAT_VERSION and not force and (
                     (chosen, gm) != (existing.game.players, existing.game.gm)):
                 raise GameFileError(
                     "the players of a game are part of its start and bound into every turn's hash (G-5); "
@@ -293,7 +295,7 @@ def save(game: Game, path: str | os.PathLike[str], *,
 
 def _restart_chain(game: Game, players: dict[str, list[str]], gm: str) -> None:
     """Give ``game`` this roster (and the current format's chain): every turn is chained again from the new start."""
-    if game.log.version != FORMAT_VERSION:
+    if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
         upgraded = upgraded_game(game, players, gm)
         vars(game).update(vars(upgraded))
     else:
@@ -481,7 +483,7 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
             raise checked.problem
         _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis)
         game = checked.game
-        if game.log.version != FORMAT_VERSION:
+        if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
             raise GameFileError(version_1_refusal(target))
         result = perform(game, action, args, rig, seat)
         _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
@@ -553,7 +555,7 @@ def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any]
     table shows it at once); if it raises, or the write fails, ``game`` goes back to the turns
     the file holds and the error propagates.
     """
-    if game.log.version != FORMAT_VERSION:
+    if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
         raise GameFileError(version_1_refusal(target))
     data = read_raw_bytes(target)
     if known is not None and data == known.data:
@@ -605,8 +607,9 @@ def write_turn(target: Path, game: Game, result: Any, data: bytes, header: Heade
 def _same_turns(raw: RawGameFile, game: Game) -> Header:
     """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes."""
     stored = raw.header
-    if (stored.version, stored.system, stored.seed, stored.options, stored.practice, stored.players, stored.gm) != (
-            game.log.version, game.system, game.seed, game.options, game.practice, game.players, game.gm):
+    if (stored.version, stored.system, stored.seed, stored.options, stored.practice, stored.players, stored.gm,
+            stored.start_keywords()) != (game.log.version, game.system, game.seed, game.options, game.practice,
+                                         game.players, game.gm, Header.for_game(game).start_keywords()):
         raise GameMovedOnError("the file now holds another game (other system, seed, options or players); "
                                "reload to play it",
                                len(raw.events), raw.events[-1].hash if raw.events else stored.genesis)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.events import Event
+from kit.core.sealed_results import when_text
 from kit.core.seats import seat_label
 from kit.gamefile.check import Checked, check, summary_of
 from kit.gamefile.header import DRAWING
@@ -73,6 +74,8 @@ def _kind(checked: Checked) -> str:
         note += f": it holds {counted})" if rigged else ")"
         return note + "; kit upgrade makes a version-2 copy"
     people = seats_note(checked.game)
+    if checked.game.sealed:
+        return sealed_note(checked.game) + people
     if checked.game.practice:
         return f"; a PRACTICE game (G-1): {counted}, their cards or dice set by hand{people}"
     return f"; a real game: every card and die came from its seed (G-1){people}"
@@ -91,6 +94,27 @@ def seats_note(game: Any) -> str:
     if game.voided:
         turns = ", ".join(str(index + 1) for index in sorted(game.voided))
         note += f"; voided by the GM (P-2): turn{'s' if len(game.voided) != 1 else ''} {turns}"
+    return note
+
+
+def sealed_note(game: Any) -> str:
+    """What a sealed game's proofs showed (K-1…K-5): draws sealed, anchors to compare, seals still waited for."""
+    book = game.proofs
+    sealed = sum(1 for event in game.log if event.proof is not None and "sealed" in event.proof)
+    note = (f"; a SEALED game (K-1): every turn proven by its seat's key, {sealed} draw{'s' if sealed != 1 else ''} "
+            "sealed by a second seat (K-3)")
+    anchors = [f"{seat_label(seat, game.gm)} {chains.act_anchor[:16]}" for seat, chains in book.chains.items()]
+    note += f"; seats taken with anchors (compare them with the ones posted in the thread, K-1): {', '.join(anchors)}"
+    absent = [seat_label(seat, game.gm) for seat in game.seats if seat not in book.chains]
+    if absent:
+        note += f"; not seated yet: {', '.join(absent)}"
+    for declaration in book.pending:
+        note += (f"; turn {declaration.turn} ({seat_label(declaration.seat, game.gm)}'s "
+                 f"{declaration.action.replace('_', ' ')}, declared {when_text(declaration.at)}) waits for "
+                 f"{seat_label(declaration.sealer, game.gm)}'s seal (K-5)")
+    latest = [f"{seat_label(seat, game.gm)}'s turn {turn}" for seat, turn in book.unconfirmed().items()]
+    if latest:
+        note += f"; each seat's latest turn is confirmed by its next one (K-2): {', '.join(latest)}"
     return note
 
 

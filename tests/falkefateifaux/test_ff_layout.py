@@ -12,6 +12,7 @@ HOMES = {
     "kit.falkefateifaux.status": {"add_condition", "remove_condition", "injure", "heal", "lose_control",
                                   "regain_control", "set_skill", "adjust_refresh"},
     "kit.core.game": {"void", "note"},  # every system's (P-2, P-3)
+    "kit.core.sealed_turns": {"take_seat", "declare", "seal", "retract"},  # every sealed game's (K-1 … K-5)
 }
 
 

@@ -118,7 +118,7 @@ def test_call_source_positional_required_keyword_rest_defaults_omitted():
 
 
 def test_call_source_refuses_unknown_actions_and_arguments():
-    with pytest.raises(UnknownNameError, match="actions: draw, join"):
+    with pytest.raises(UnknownNameError, match="actions: declare, draw, join, note"):
         call_source(TavernGame, "fly", {})
     with pytest.raises(MalformedInputError, match="parameters: who, count, bonus"):
         call_source(TavernGame, "draw", {"who": "Ada", "colour": "red"})

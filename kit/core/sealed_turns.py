@@ -1,0 +1,279 @@
+"""The turns of sealed play (K-1…K-5) every game has: take_seat, declare, seal, retract — and their proofs.
+
+In a sealed game each turn carries proof of its seat: the seat's next act-chain value and a
+MAC of the turn under the value after it (K-2). A turn that draws a card or rolls a die is not
+played at once: it is *declared* (the rules check it, nothing is drawn), and the seat that
+seals it — the GM, or for the GM's own declarations the player the game names — reveals its
+next seal value in a separate *seal* turn. The draw's generator comes from the declaration and
+both values (K-3), so neither side could foresee it. The game mixes this class in; the
+proofs themselves live in :class:`kit.core.proofs.ProofBook`.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+from kit.core.errors import IllegalActionError, MalformedInputError, RulesError
+from kit.core.params import Name, Ruling, Span, Text, check_call, plans
+from kit.core.proofs import Declaration, ProofBook
+from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom
+from kit.core.sealed_results import DeclarationResult, LapseResult, RetractResult, SeatTakenResult
+from kit.core.sealing import SeatKey, is_chain_value
+from kit.core.table_turns import TurnNumber
+
+if TYPE_CHECKING:
+    from kit.core.events import EventLog
+
+ChainValue = Annotated[str, Text(64, "a chain value"), Ruling("K-1", "a chain value is 64 hex digits")]
+"""An anchor or chain value as a game file stores it: 64 lowercase hex digits."""
+
+Renewal = Annotated[int, Span(0, 10**6, "K-2", "renewals are counted from 0")]
+"""How many times the seat has started new chains (0 at its first join)."""
+
+DeclaredArgs = Annotated[dict[str, Any], Ruling("K-3", "the declared action's arguments, by name")]
+"""The arguments of a declared action, checked as that action checks them."""
+
+When = Annotated[str, Text(20, "a time"), Ruling("K-5", "a time such as 2026-12-01T14:05Z")]
+"""When a declaration was made (UTC, to the minute), from the declaring table's clock."""
+
+SEALED_ACTIONS = ("take_seat", "declare", "retract", "seal")
+"""The turns only a sealed game has."""
+
+
+def now_text() -> str:
+    """The time now, as a declaration records it: ``2026-12-01T14:05Z``."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")
+
+
+class SealedTurns:
+    """Join, declare, seal and retract: the sealed game's own turns, mixed into :class:`kit.core.game.Game`."""
+
+    proofs: ProofBook | None
+    log: EventLog
+    seat: str | None
+    gm: str
+    _pending_proof: dict[str, Any] | None
+    _turn_seat: str | None
+    state: Any
+
+    _replaying: bool = False
+    _sealing: Declaration | None = None
+
+    if TYPE_CHECKING:  # what kit.core.game.Game provides
+        def _perform(self, action: str, args: dict[str, Any], **kwargs: Any) -> Any: ...
+
+        def _run_handler(self, action: str, args: dict[str, Any], rng: GameRandom, seat: str) -> Any: ...
+
+        def _summary(self, action: str, args: dict[str, Any]) -> str: ...
+
+        def _check_call_as(self, action: str, args: dict[str, Any], seat: str) -> None: ...
+
+    # -- the public face ----------------------------------------------------------------
+
+    @property
+    def sealed(self) -> bool:
+        """True for a sealed game (K-1): seats are proven by keys and draws are sealed."""
+        return self.proofs is not None
+
+    def _book(self, doing: str) -> ProofBook:
+        if self.proofs is None:
+            raise IllegalActionError(doing, "this is an open game: its seats need no keys and its draws no seals",
+                                     "K-1", "start a sealed game to play with seat keys")
+        return self.proofs
+
+    def hold_key(self, seat: str, key: SeatKey | str) -> SeatKeyHeld:
+        """Hold ``seat``'s key at this table (a :class:`SeatKey` or its ``kit-key-…`` text); never in the file."""
+        book = self._book("hold a seat key")
+        if isinstance(key, str):
+            key = SeatKey.from_text(key)
+        if not isinstance(key, SeatKey):
+            raise MalformedInputError("seat key", "must be a kit-key-… text or a SeatKey", "K-1")
+        book.hold(seat, key)
+        return SeatKeyHeld(seat, key.fingerprint)
+
+    def holds_key(self, seat: str | None) -> bool:
+        """True when this table holds ``seat``'s key (always True in an open game)."""
+        return self.proofs is None or (seat is not None and seat in self.proofs.keys)
+
+    def has_joined(self, seat: str | None) -> bool:
+        """True when ``seat`` has joined this sealed game (always True in an open game)."""
+        return self.proofs is None or (seat is not None and seat in self.proofs.chains)
+
+    def prove(self, n: int, value: str, mac: str | None = None) -> Any:
+        """Give the next turn's recorded proof (a game notebook's turn cells do; a table makes its own)."""
+        self._book("prove a turn")
+        proof: dict[str, Any] = {"n": n, "value": value}
+        if mac is not None:
+            proof["mac"] = mac
+        self._pending_proof = proof
+        return self
+
+    @property
+    def pending_declarations(self) -> list[Declaration]:
+        """The declarations waiting for their draw, oldest first (empty in an open game)."""
+        return list(self.proofs.pending) if self.proofs is not None else []
+
+    def take_seat(self, act: ChainValue | None = None, seal: ChainValue | None = None,
+                  renewal: Renewal | None = None) -> SeatTakenResult:
+        """Take the current seat in the sealed game with the key held for it, writing its anchors (K-1).
+
+        A seat taken may be taken again: that starts new chains (when one runs out, or to change keys).
+        """
+        book = self.proofs
+        seat = self.seat
+        if book is not None and (act is None or seal is None or renewal is None):
+            if seat is None:
+                raise IllegalActionError("take a seat", "no seat is taken", "K-1", "sit in your seat first")
+            renewal = book.chains[seat].renewal + 1 if seat in book.chains else 0
+            key = book.keys.get(seat)
+            if key is None:
+                raise IllegalActionError("take a seat", f"this table does not hold {seat}'s seat key", "K-1",
+                                         f"enter {seat}'s seat key first")
+            act = book.chain(seat, "act", key, renewal).anchor
+            seal = book.chain(seat, "seal", key, renewal).anchor
+        return self._perform("take_seat", {"act": act, "seal": seal, "renewal": renewal})
+
+    def declare(self, action: Name, args: DeclaredArgs, at: When | None = None) -> DeclarationResult:
+        """Declare a turn that draws (K-3): the rules check it now; its cards or dice come when it is sealed.
+
+        A sealed game declares a drawing turn by itself (``game.flip(...)`` declares the flip);
+        this is the form the game notebook's turn cell records.
+        """
+        plan = plans(type(self)).get(action) if isinstance(action, str) else None
+        if self.proofs is not None and plan is not None and isinstance(args, dict):
+            args = {**plan.defaults, **args}  # recorded as a live turn records it: every argument
+        return self._perform("declare", {"action": action, "args": args, "at": at or now_text()})
+
+    def retract(self, turn: TurnNumber) -> RetractResult:
+        """Take back the current seat's own declaration of ``turn`` before it is sealed (K-5)."""
+        return self._perform("retract", {"turn": turn})
+
+    def seal(self, turn: TurnNumber | None = None) -> Any:
+        """Seal the oldest declaration waiting for the current seat's draw (K-3); returns its result.
+
+        ``turn`` names it, as a check: declarations are sealed in the order they were made. If the
+        rules no longer allow the declared turn (an earlier sealed turn changed the game), the seal
+        records that it lapsed (K-4).
+        """
+        check_call(type(self), "seal", {"turn": turn})  # the argument first, as every turn checks it (G-3)
+        book = self._book("seal a draw")
+        seat = self.seat
+        declaration = book.next_to_seal(seat) if seat is not None else None
+        if declaration is None:
+            raise IllegalActionError("seal", f"no declaration waits for {seat or 'this seat'}'s draw", "K-3",
+                                     _who_seals(book))
+        if turn is not None and turn != declaration.turn:
+            raise IllegalActionError(f"seal turn {turn}", f"turn {declaration.turn} was declared first", "K-3",
+                                     f"seal turn {declaration.turn} first")
+        given, self._pending_proof = self._pending_proof, None
+        proof = ({"by": seat, "n": given["n"], "sealed": declaration.turn, "value": given["value"]}
+                 if given is not None else book.make_seal_proof(seat, declaration))
+        try:
+            return self._perform(declaration.action, dict(declaration.args), seal_proof=proof)
+        except RulesError as refusal:
+            if getattr(refusal, "ruling", None) == "K-2":  # the proof itself is wrong: nothing to lapse
+                raise
+        return self._perform("seal", {"turn": declaration.turn}, seal_proof=proof)
+
+    def seal_all(self) -> list[Any]:
+        """Seal every declaration waiting for the current seat's draw, oldest first; their results."""
+        book = self._book("seal draws")
+        results = []
+        while self.seat is not None and book.next_to_seal(self.seat) is not None:
+            results.append(self.seal())
+        return results
+
+    # -- the handlers ---------------------------------------------------------------------
+
+    def _do_take_seat(self, rng: GameRandom, act: str | None, seal: str | None,
+                      renewal: int | None) -> SeatTakenResult:
+        self._book("take a seat")
+        seat = self._turn_seat or ""
+        if act is None or seal is None or renewal is None:
+            raise MalformedInputError("take a seat", "a recorded seat-taking names both anchors and its renewal", "K-1")
+        if not (is_chain_value(act) and is_chain_value(seal)):
+            raise MalformedInputError("take_seat", "its anchors must be chain values of 64 hex digits", "K-1")
+        return SeatTakenResult(seat, act, seal, renewal)
+
+    def _do_declare(self, rng: GameRandom, action: str, args: dict[str, Any], at: str) -> DeclarationResult:
+        book = self._book("declare a turn")
+        seat = self._turn_seat or ""
+        if action in SEALED_ACTIONS or action in ("void", "note"):
+            raise IllegalActionError(f"declare {action}", "it draws nothing: take it as it is", "K-3")
+        waiting = book.pending_of(seat)
+        if waiting is not None:
+            raise IllegalActionError(
+                f"declare {action.replace('_', ' ')}", f"{seat}'s turn {waiting.turn} still waits for "
+                f"{waiting.sealer}'s draw", "K-3", f"wait for {waiting.sealer} to seal turn {waiting.turn}")
+        if not _is_time(at):
+            raise MalformedInputError("declare", "its time must read like 2026-12-01T14:05Z", "K-5")
+        self._check_declared(action, args, seat)
+        return DeclarationResult(seat, action, dict(args), self._summary(action, args), book.sealer_for(seat), at)
+
+    def _check_declared(self, action: str, args: dict[str, Any], seat: str) -> None:
+        """Refuse a declaration the rules refuse now, or one that draws nothing (live; replay trusts the seal)."""
+        if self._replaying:
+            self._check_call_as(action, args, seat)
+            return
+        saved = copy.deepcopy(self.state)
+        try:
+            self._check_call_as(action, args, seat)
+            self._run_handler(action, args, ProbeRandom(), seat)
+        except NeedsDraw:
+            return
+        finally:
+            self.state = saved
+        raise IllegalActionError(f"declare {action.replace('_', ' ')}", "it draws no card and rolls no die", "K-3",
+                                 "take it as it is: only turns that draw are declared and sealed")
+
+    def _do_retract(self, rng: GameRandom, turn: int) -> RetractResult:
+        book = self._book("retract a declaration")
+        seat = self._turn_seat or ""
+        declaration = book.find_pending(turn)
+        if declaration is None:
+            raise IllegalActionError(f"retract turn {turn}", "it is not a declaration waiting for its draw", "K-5")
+        if declaration.seat != seat:
+            raise IllegalActionError(f"retract turn {turn}", f"it was declared in {declaration.seat}'s seat", "K-5",
+                                     f"only {declaration.seat} retracts it")
+        book.pending.remove(declaration)
+        return RetractResult(turn, seat, declaration.action)
+
+    def _do_seal(self, rng: GameRandom, turn: int) -> LapseResult:
+        declaration = self._sealing
+        if declaration is None or declaration.turn != turn:
+            raise IllegalActionError(f"seal turn {turn}", "a seal records a lapse only with its seal proof", "K-4")
+        saved = copy.deepcopy(self.state)
+        try:
+            self._check_call_as(declaration.action, dict(declaration.args), declaration.seat)
+            self._run_handler(declaration.action, dict(declaration.args), rng, declaration.seat)
+        except RulesError as refusal:
+            return LapseResult(turn, declaration.seat, declaration.action, str(refusal)[:500])
+        finally:
+            self.state = saved
+        raise IllegalActionError(f"turn {turn} lapsed", "the rules allow the declared turn with its draw", "K-4",
+                                 "seal it to play it")
+
+
+class SeatKeyHeld(str):
+    """``Holding Ana's key (fingerprint 1a2b3c4d)``: what :meth:`SealedTurns.hold_key` returns."""
+
+    def __new__(cls, seat: str, fingerprint: str) -> SeatKeyHeld:
+        """The sentence for ``seat``'s key of ``fingerprint``."""
+        return super().__new__(cls, f"Holding {seat}'s key (fingerprint {fingerprint})")
+
+
+def _who_seals(book: ProofBook) -> str:
+    if not book.pending:
+        return "nothing waits to be sealed"
+    first = book.pending[0]
+    return f"{first.sealer} seals turn {first.turn} ({first.seat}'s {first.action.replace('_', ' ')})"
+
+
+def _is_time(text: str) -> bool:
+    try:
+        datetime.strptime(text, "%Y-%m-%dT%H:%MZ")
+    except ValueError:
+        return False
+    return True
