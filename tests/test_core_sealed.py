@@ -203,3 +203,36 @@ def test_k1_a_system_cannot_define_a_turn_every_sealed_game_has():
 
             def take_seat(self) -> None:
                 return None
+
+
+def test_k3_a_retraction_does_not_move_a_later_declaration_to_another_seal_value():
+    game = sealed_game("suitpairs")
+    info = system_info("suitpairs")
+    args = {"name": "Tobin", **info.sheet("Tobin")}
+    if info.player_on_sheet:
+        args["player"] = "Ben"
+    game.sit("Ben").create_character(**args)
+    game.sit("Ben").check("Tobin", "Defy", "Hard")
+    game.sit("Ana").check("Mira", "Defy", "Hard")
+    slots = [declaration.slot for declaration in game.pending_declarations]
+    game.sit("Ben").retract(game.pending_declarations[0].turn)
+    game.sit("Gil").seal()
+    assert slots == [1, 2] and game.log[-1].proof["n"] == 2  # the sealer cannot pick among values by a retraction
+    assert replay(game, list(game.log)).log.head == game.log.head
+
+
+def test_k3_a_declaration_made_before_its_sealer_sits_waits_and_is_sealed_after():
+    game = systems.new_game("suitpairs", "early", players={"Ana": [], "Ben": []}, gm="Gil", mode="sealed",
+                            chain_length=64)
+    game.hold_key("Ana", KEYS["Ana"])
+    game.sit("Ana").take_seat()
+    info = system_info("suitpairs")
+    game.sit("Ana").create_character(**{"name": "Mira", **info.sheet("Mira"),
+                                        **({"player": "Ana"} if info.player_on_sheet else {})})
+    game.sit("Ana").check("Mira", "Defy", "Hard")
+    game.hold_key("Gil", KEYS["Gil"])
+    with pytest.raises(RulesError, match="has not taken their seat"):
+        game.sit("Gil").seal()
+    game.sit("Gil").take_seat()
+    game.sit("Gil").seal()
+    assert game.log[-1].proof["n"] == 1 and replay(game, list(game.log)).log.head == game.log.head

@@ -660,8 +660,10 @@ class Game(SealedTurns, ABC):
         else:
             event = recorded
         if book is not None and action == "declare":
-            book.pending.append(Declaration(index, seat or "", args["action"], dict(args["args"]), args["at"],
-                                            book.sealer_for(seat or ""), proof["value"] if proof else "", event.hash))
+            sealer = book.sealer_for(seat or "")
+            book.add_declaration(Declaration(index, seat or "", args["action"], dict(args["args"]), args["at"],
+                                             sealer, proof["value"] if proof else "", event.hash,
+                                             book.next_slot(sealer)))
         if rig and isinstance(result, Describable) and self.log.version >= 2:  # version-1 files never said so
             result.mark_rigged(rig.to_dict())
         self.results.append(result)

@@ -8,11 +8,11 @@ proof stands, and what the next proof of a seat is.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core.errors import IllegalActionError, ReplayMismatchError
-from kit.core.sealing import CHAIN_LENGTH, HashChain, SeatKey, follows, mac_matches, proof_mac
+from kit.core.sealing import CHAIN_LENGTH, HashChain, SeatKey, follows, mac_matches, proof_mac, reaches
 
 
 @dataclass
@@ -31,6 +31,8 @@ class SeatChains:
     """The latest act proof's turn, content digest and MAC: confirmed when the seat's next value is revealed."""
     seal_n: int = 0
     seal_last: str = ""
+    slots: int = 0
+    """How many declarations were addressed to this seat's seal chain; the next is sealed with value ``slots + 1``."""
 
     def __post_init__(self) -> None:
         self.act_last = self.act_last or self.act_anchor
@@ -49,6 +51,8 @@ class Declaration:
     sealer: str
     actor_value: str
     hash: str
+    slot: int = 0
+    """The sealer's seal value that seals it, fixed when it is declared (a retraction before it changes nothing)."""
 
     @property
     def turn(self) -> int:
@@ -109,6 +113,18 @@ class ProofBook:
     def sealer_for(self, seat: str) -> str:
         """Who seals ``seat``'s draws: the GM, or for the GM's own the seat the game named (K-3)."""
         return self.gm_sealer if seat == self.gm else self.gm
+
+    def next_slot(self, sealer: str) -> int:
+        """The seal value number of the next declaration ``sealer`` will seal (0 when the sealer has no chains yet)."""
+        chains = self.chains.get(sealer)
+        return chains.slots + 1 if chains is not None else 0
+
+    def add_declaration(self, declaration: Declaration) -> None:
+        """Keep a new declaration waiting, in its sealer's next slot."""
+        chains = self.chains.get(declaration.sealer)
+        if chains is not None:
+            chains.slots += 1
+        self.pending.append(declaration)
 
     def pending_of(self, seat: str) -> Declaration | None:
         """``seat``'s declaration still waiting for its draw, if any."""
@@ -171,6 +187,9 @@ class ProofBook:
             if renewal != joined.renewal + 1:
                 raise _forged(turn, f"{seat} takes the seat again as renewal {renewal}; "
                               f"the next is {joined.renewal + 1}")
+            if any(waiting.sealer == seat for waiting in self.pending):
+                raise IllegalActionError(f"take {seat}'s seat again", f"draws still wait for {seat}'s seal", "K-2",
+                                         f"{seat} seals the waiting draws first")
             self.check_act(seat, proof, content, turn)
         else:
             if set(proof) != {"n", "value", "mac"} or proof["n"] != 0 or proof["value"] != act:
@@ -178,6 +197,10 @@ class ProofBook:
             if renewal != 0:
                 raise _forged(turn, f"{seat} takes the seat for the first time as renewal {renewal}")
         self.chains[seat] = SeatChains(act, seal, renewal, self.length, turn, open_mac=(turn, content, proof["mac"]))
+        for position, waiting in enumerate(self.pending):  # declared before their sealer sat: slots in order
+            if waiting.sealer == seat and not waiting.slot:
+                self.chains[seat].slots += 1
+                self.pending[position] = replace(waiting, slot=self.chains[seat].slots)
 
     # -- seal proofs (K-3) ----------------------------------------------------------------
 
@@ -188,7 +211,7 @@ class ProofBook:
             raise IllegalActionError(f"seal turn {declaration.turn}",
                                      f"{sealer} has not taken their seat in this sealed game",
                                      "K-1", f"{sealer} takes their seat first, with their seat key")
-        n = joined.seal_n + 1
+        n = declaration.slot
         if n > joined.length:
             raise IllegalActionError(f"seal turn {declaration.turn}", f"{sealer}'s seal chain is used up", "K-2",
                                      f"{sealer} takes their seat again, which starts new chains")
@@ -207,10 +230,12 @@ class ProofBook:
         joined = self.chains.get(sealer)
         if joined is None:
             raise _forged(turn, f"it is sealed by {sealer}, who has not taken their seat in this sealed game")
-        if n != joined.seal_n + 1:
-            raise _forged(turn, f"it gives {sealer}'s seal value number {n}; the next one is {joined.seal_n + 1}")
-        if not follows(value, joined.seal_last):
-            raise _forged(turn, f"its seal is not {sealer}'s next seal value (a value changed after sealing, "
+        expected = declaration.slot
+        if n != expected or n <= joined.seal_n:
+            raise _forged(turn, f"it gives {sealer}'s seal value number {n}; turn {declaration.turn} is sealed "
+                          f"with number {expected}")
+        if not reaches(value, n - joined.seal_n, joined.seal_last):
+            raise _forged(turn, f"its seal is not {sealer}'s seal value number {n} (a value changed after sealing, "
                           "or a seal made without the key)")
         joined.seal_n, joined.seal_last = n, value
         self.pending.remove(declaration)

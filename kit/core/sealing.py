@@ -52,6 +52,17 @@ def follows(value: str, previous: str) -> bool:
         return False
 
 
+def reaches(value: str, steps: int, later: str) -> bool:
+    """True when ``steps`` steps down the chain from ``value`` give ``later`` (a seal after retracted slots)."""
+    try:
+        current = bytes.fromhex(value)
+    except ValueError:
+        return False
+    for _ in range(steps):
+        current = chain_step(current)
+    return hmac.compare_digest(current.hex(), later)
+
+
 def proof_mac(next_value: str, content: str) -> str:
     """``HMAC(next value, content)``: binds a turn's content to the seat's next, still secret, value."""
     return hmac.new(bytes.fromhex(next_value), b"kit-proof\x00" + content.encode(), hashlib.sha256).hexdigest()
