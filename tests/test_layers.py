@@ -19,7 +19,8 @@ ALLOWED: dict[str, set[str]] = {
     "odds": {"core", "system", "systems", "render"},
     "gamefile": {"core", "system", "systems", "render"},
     "widgets": {"core", "system", "systems", "render", "odds", "gamefile", "widgets"},
-    "cli": {"core", "system", "systems", "render", "odds", "gamefile"},
+    "cli": {"core", "system", "systems", "render", "odds", "gamefile", "cli_sealed"},
+    "cli_sealed": {"core", "system", "systems", "render", "odds", "gamefile", "cli"},
 }
 
 

@@ -26,7 +26,7 @@ from kit.core.errors import (
     UnknownNameError,
 )
 from kit.core.events import GENESIS_HASH, SEALED_CHAIN, Event, EventLog, canonical_json, genesis_hash
-from kit.core.params import check_call, check_options
+from kit.core.params import check_call, check_options, plans
 from kit.core.proofs import Declaration, ProofBook
 from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom, new_seed, seed_commitment
 from kit.core.sealed_turns import SEALED_ACTIONS, SealedTurns
@@ -719,10 +719,18 @@ class Game(SealedTurns, ABC):
         check_call(type(self), action, args)
 
     def _summary(self, action: str, args: dict[str, Any]) -> str:
-        """``flip: Ada, Fisticuffs, target 8``: a declared turn in a line."""
-        shown = ", ".join(f"{value}" if name in _ACTOR_ARGS or name in ("skill", "attribute") else f"{name} {value}"
-                          for name, value in args.items() if value not in (None, [], {}, False))
-        return f"{action.replace('_', ' ')}: {shown}"[:300] if shown else action.replace("_", " ")
+        """``Ada's flip: Fisticuffs, target 8``: a declared turn in a line (arguments left at their defaults unsaid)."""
+        plan = plans(type(self)).get(action)
+        defaults = plan.defaults if plan is not None else {}
+        actor = next((str(args[name]) for name in _ACTOR_ARGS if isinstance(args.get(name), str)), "")
+        shown = {name: value for name, value in args.items()
+                 if name not in _ACTOR_ARGS and not (name in defaults and defaults[name] == value)
+                 and value not in (None, [], {})}
+        said = [str(value) for name, value in shown.items() if name not in defaults]
+        said += [f"{name.replace('_', ' ')} {value}" for name, value in shown.items() if name in defaults]
+        what = action.replace("_", " ")
+        line = f"{actor}'s {what}" if actor else what
+        return (line + (f": {', '.join(said)}" if said else ""))[:300]
 
     def apply(self, event: Event) -> Any:
         """Replay one recorded event; refuse it if it does not come out exactly as recorded.

@@ -58,8 +58,8 @@ class DeclarationResult(Describable):
         return {"action": "declare", "declared": self.action, "waits_for": self.sealer}
 
     def describe(self) -> Description:
-        """``Ana declares: Ada flips for Fisticuffs — waiting for Gil's draw``."""
-        return Description(f"{self.seat} declares: {self.summary}",
+        """``Ana declares Ada's flip: Fisticuffs, target 8`` — waiting for Gil's draw."""
+        return Description(f"{self.seat} declares {self.summary}",
                            f"declared — waiting for {self.sealer}'s draw (K-3)",
                            "neutral", facts=(Fact("Declared", when_text(self.at)),),
                            notes=("Nothing is drawn yet: the cards or dice come when "
