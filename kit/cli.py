@@ -80,19 +80,29 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gm", default="", metavar="NAME", help="the game master's name")
     parser.add_argument("--practice", action="store_true",
                         help="a practice game: cards and dice may be rigged, and every rigged turn says so (G-1)")
+    parser.add_argument("--sealed", action="store_true",
+                        help="a sealed game: each seat proves its turns with its own key and every draw is sealed "
+                             "by a second seat (K-1); needs --gm and at least one --player")
+    parser.add_argument("--gm-sealer", metavar="NAME",
+                        help="in a sealed game, the player who seals the GM's draws (default: the first player)")
 
 
 def _run_new(args: argparse.Namespace) -> int:
     from kit.gamefile import create
 
     options = dict(_option(text) for text in args.option)
+    if args.gm_sealer is not None and not args.sealed:
+        raise CommandLineError("kit new: --gm-sealer names who seals the GM's draws in a sealed game: add --sealed")
+    sealed = {"mode": "sealed", "gm_sealer": args.gm_sealer} if args.sealed else {}
     with _file(args.path):
         made = create(args.system, args.path, players=args.player, seed=args.seed, options=options,
-                      practice=args.practice, gm=args.gm)
+                      practice=args.practice, gm=args.gm, **sealed)
     header = made.header
-    kind = "practice game" if header.practice else "game"
+    kind = "practice game" if header.practice else "sealed game" if args.sealed else "game"
     print(f"{args.path}: new {header.title or header.system} {kind} {header.game_id}; "
           f"post its seed commitment now: {header.seed_commitment}")
+    if args.sealed:
+        print(f"Each seat takes its seat with its own key: kit key new NAME once, then kit join {args.path} --as NAME")
     return EXIT_OK
 
 
@@ -120,11 +130,16 @@ def _verify_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="GAME.ipynb",
                         help="a game notebook; give two copies of one game to compare them (forks)")
     parser.add_argument("--code", help="a verification code from a forum post, e.g. kit:12-3f9a2c1b")
+    parser.add_argument("--games-only", action="store_true",
+                        help="verify each game notebook given, any number, and skip notebooks that are not kit game "
+                             "notebooks (for pre-commit hooks and CI)")
 
 
 def _run_verify(args: argparse.Namespace) -> int:
     from kit.gamefile import check_code, compare, verify
 
+    if args.games_only:
+        return _verify_games_only(args)
     if len(args.paths) > 2:
         raise CommandLineError("kit verify: give one game notebook, or two copies to compare")
     if args.code and len(args.paths) != 1:
@@ -149,6 +164,43 @@ def _run_verify(args: argparse.Namespace) -> int:
         print(comparison.message, file=sys.stdout if comparison.ok else sys.stderr)
         return EXIT_OK if comparison.ok else EXIT_BAD
     return EXIT_OK
+
+
+def _verify_games_only(args: argparse.Namespace) -> int:
+    """``kit verify --games-only``: each file on its own; notebooks without kit metadata skipped in one line."""
+    from kit.gamefile import NotAGameFileError, verify
+
+    if args.code:
+        raise CommandLineError("kit verify: --code checks one game notebook; leave out --games-only")
+    status = EXIT_OK
+    for path in args.paths:
+        try:
+            report = verify(path)
+        except NotAGameFileError as error:
+            if _other_notebook(path):
+                print(f"{path}: skipped: a notebook, not a kit game notebook")
+                continue
+            print(f"kit: {path} is not a game notebook: {error}", file=sys.stderr)
+            status = max(status, EXIT_NOT_A_GAME)
+            continue
+        print(report.message, file=sys.stdout if report.ok else sys.stderr)
+        if not report.ok:
+            status = max(status, EXIT_BAD)
+    return status
+
+
+def _other_notebook(path: str) -> bool:
+    """True for a readable Jupyter notebook whose metadata holds no kit game at all (not a damaged game file)."""
+    from kit.gamefile.store import read_raw_bytes
+
+    try:
+        notebook = json.loads(read_raw_bytes(path))
+    except Exception:  # not JSON, too large, too deep or unreadable: not a notebook the hook may skip
+        return False
+    if not isinstance(notebook, dict):
+        return False
+    metadata = notebook.get("metadata")
+    return isinstance(notebook.get("cells"), list) and isinstance(metadata, dict) and "kit" not in metadata
 
 
 def _post_arguments(parser: argparse.ArgumentParser) -> None:
@@ -211,7 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kit", description="Game notebooks for play-by-post tabletop games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name, command in COMMANDS.items():
+    from kit.cli_sealed import SEALED_COMMANDS  # built on Command above: imported once this module is
+
+    for name, command in {**COMMANDS, **SEALED_COMMANDS}.items():
         child = sub.add_parser(name, help=command.help, description=command.help)
         command.arguments(child)
         child.set_defaults(run=command.run)
