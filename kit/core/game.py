@@ -578,7 +578,7 @@ class Game(SealedTurns, ABC):
         # A live action keeps who sits where, voids and notes too, so that a refusal restores them.
         table = ((self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
                  if recorded is None else None)
-        kept_proofs = book.snapshot() if book is not None else None
+        kept_proofs = book.snapshot() if book is not None and recorded is None else None  # live only, as above
         rule = self._seat_rule(action)
         declared = False
         try:
@@ -673,9 +673,10 @@ class Game(SealedTurns, ABC):
                      proof: dict[str, Any], recorded: Event | None, index: int) -> tuple[GameRandom, str]:
         """The generator and seat of a seal: the declared turn played, or its lapse recorded (K-3, K-4)."""
         if action == "seal":
-            if args.get("turn") != declaration.turn or seat != proof["by"]:
-                raise _forged(index, f"it records turn {args.get('turn')} lapsed, sealed by {proof['by']}, "
-                              f"but seals turn {declaration.turn}")
+            if args.get("turn") != declaration.turn:
+                raise _forged(index, f"it records turn {args.get('turn')} lapsed, but seals turn {declaration.turn}")
+            if seat != proof["by"]:
+                raise _forged(index, f"it records a lapse in {seat}'s seat, but {proof['by']} sealed it")
             self._sealing = declaration
         elif action != declaration.action or args != declaration.args:
             raise _forged(index, f"it plays something other than what turn {declaration.turn} declared")
@@ -722,6 +723,7 @@ class Game(SealedTurns, ABC):
         """``Ada's flip: Fisticuffs, target 8``: a declared turn in a line (arguments left at their defaults unsaid)."""
         plan = plans(type(self)).get(action)
         defaults = plan.defaults if plan is not None else {}
+        args = {name: args[name] for name in (*(plan.checks if plan else ()), *args) if name in args}  # live = replay
         actor = next((str(args[name]) for name in _ACTOR_ARGS if isinstance(args.get(name), str)), "")
         shown = {name: value for name, value in args.items()
                  if name not in _ACTOR_ARGS and not (name in defaults and defaults[name] == value)

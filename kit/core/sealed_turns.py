@@ -207,6 +207,10 @@ class SealedTurns:
             raise IllegalActionError(
                 f"declare {action.replace('_', ' ')}", f"{seat}'s turn {waiting.turn} still waits for "
                 f"{waiting.sealer}'s draw", "K-3", f"wait for {waiting.sealer} to seal turn {waiting.turn}")
+        sealer = book.sealer_for(seat)
+        if sealer in book.chains and book.next_slot(sealer) > book.chains[sealer].length:
+            raise IllegalActionError(f"declare {action.replace('_', ' ')}", f"{sealer}'s seal chain is used up",
+                                     "K-2", f"wait for {sealer} to take their seat again, which starts new chains")
         if not _is_time(at):
             raise MalformedInputError("declare", "its time must read like 2026-12-01T14:05Z", "K-5")
         self._check_declared(action, args, seat)

@@ -213,6 +213,8 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
     except ReplayMismatchError as error:
         if "hash" in error.why:
             return HASH_MISMATCH
+        if error.ruling in ("K-1", "K-2"):  # a sealed game's proof (or a proof in an open game) does not stand
+            return f"{error.why} (K-2)"
         return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "
                 "(the outcome was changed)")
     except RulesError as error:

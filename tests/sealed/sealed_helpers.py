@@ -1,0 +1,336 @@
+"""Sealed games for the adversarial tests (K-1…K-6): seats with keys, a driver that plays turns, file forgers.
+
+A sealed game here has two players, Ana and Ben, and the GM Gil. Every key is made from a
+fixed label, so a test's keys, proofs and draws are the same on every run. :func:`play` takes
+one turn from a seat and, when the turn was declared (it draws), has its sealer seal it at
+once (K-3); :func:`follow_up` names the step the rules wait for next (a Suit Pairs check to
+accept, a FalkeFateiFaux stack to choose or guide). The forgers at the end edit a game file's
+events and recompute every hash with the kit's own functions, as a careful forger would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kit import systems
+from kit.core.events import Event
+from kit.core.game import Game
+from kit.core.sealed_results import DeclarationResult
+from kit.core.sealing import SeatKey
+from kit.systems import system_info
+
+SYSTEMS = ("falkefateifaux", "rollunder", "suitpairs")
+PLAYERS = ("Ana", "Ben")
+GM = "Gil"
+SEATS = (*PLAYERS, GM)
+CHARACTERS = {  # the quick-start characters each player builds from their own seat
+    "falkefateifaux": {"Ana": "Ada", "Ben": "Bruno"},
+    "rollunder": {"Ana": "Artie", "Ben": "Xavier"},
+    "suitpairs": {"Ana": "Mira", "Ben": "Tobin"},
+}
+AT = "2026-12-01T14:05Z"
+"""The time every test declaration records (a declaration's time is part of its hash)."""
+
+SP_SKILLS = ("Defy", "Analyze", "Stealth", "Charm")
+SP_DIFFICULTIES = ("Easy", "Medium", "Hard")
+FF_SKILLS = ("Athletics", "Fisticuffs", "Magic", "Courage", "Society", "Charisma", "Resistance", "Marksmanship")
+RU_ATTRIBUTES = ("Agility", "Wits", "Vitality", "Reason", "Fate")
+
+
+def key_for(seat: str, label: str = "h3") -> SeatKey:
+    """``seat``'s key, made from a fixed label so every run has the same keys (never do this at a table)."""
+    return SeatKey(hashlib.sha256(f"kit-test-key\x00{label}\x00{seat}".encode()).digest())
+
+
+def new_sealed(system: str, seed: str = "sealed", *, chain_length: int = 64, gm_sealer: str | None = None) -> Game:
+    """A sealed game of Ana and Ben with the GM Gil, nobody seated yet."""
+    return systems.new_game(system, seed=seed, players={name: [] for name in PLAYERS}, gm=GM, mode="sealed",
+                            gm_sealer=gm_sealer, chain_length=chain_length)
+
+
+def seated(system: str, seed: str = "sealed", *, chain_length: int = 64, label: str = "h3",
+           characters: bool = True) -> Game:
+    """A sealed game whose table holds all three keys: every seat taken, each player's character built."""
+    game = new_sealed(system, seed, chain_length=chain_length)
+    for seat in SEATS:
+        game.hold_key(seat, key_for(seat, label))
+        game.sit(seat).take_seat()
+    if characters:
+        for player in PLAYERS:
+            play(game, player, *sheet(system, player))
+    return game
+
+
+def sheet(system: str, player: str) -> tuple[str, dict[str, Any]]:
+    """The creating turn of ``player``'s quick-start character."""
+    info = system_info(system)
+    name = CHARACTERS[system][player]
+    action = info.party[0][0]
+    args = {"name": name, **info.sheet(name)}
+    if info.player_on_sheet:
+        args["player"] = player
+    return action, args
+
+
+def play(game: Game, seat: str, action: str, args: dict[str, Any]) -> Any:
+    """Take ``action`` from ``seat``; a declared turn is sealed at once by its sealer (K-3). Returns the result."""
+    result = getattr(game.sit(seat), action)(**args)
+    if isinstance(result, DeclarationResult):
+        result = game.sit(result.sealer).seal()
+    return result
+
+
+def follow_up(game: Game) -> tuple[str, str, dict[str, Any]] | None:
+    """The step the rules wait for now as (seat, action, args), or None when any turn may be taken."""
+    if game.system == "suitpairs":
+        for name in game.character_names():
+            if game.pending(name) is not None:
+                return game.owner_of(name) or GM, "accept", {"character": name}
+        return None
+    if game.system == "falkefateifaux":
+        awaiting = game.awaiting
+        if awaiting is None:
+            return None
+        seat = game.owner_of(awaiting.character) or GM
+        if awaiting.action == "discard":
+            cards = sorted(card.code for card in game.state.characters[awaiting.character].hand)[:awaiting.count]
+            return seat, "discard", {"character": awaiting.character, "cards": cards}
+        if awaiting.action == "choose":
+            return seat, "choose", {"character": awaiting.character, "card": awaiting.options[0]}
+        return seat, "guide", {"character": awaiting.character, "card": None}
+    return None
+
+
+def settle(game: Game, step: Callable[[Game, str, str, dict[str, Any]], Any] = play) -> None:
+    """Take every step the rules wait for (each through ``step``) until any turn may be taken."""
+    for _ in range(50):
+        wanted = follow_up(game)
+        if wanted is None:
+            return
+        step(game, *wanted)
+    raise AssertionError(f"the game keeps waiting: {game.whose_turn()}")
+
+
+def random_turn(system: str, character: str, step: int) -> tuple[str, dict[str, Any]]:
+    """A turn that draws, varied by ``step``: a check, a flip or a test for ``character``."""
+    if system == "suitpairs":
+        return "check", {"character": character, "skill": SP_SKILLS[step % len(SP_SKILLS)],
+                         "difficulty": SP_DIFFICULTIES[step % len(SP_DIFFICULTIES)]}
+    if system == "falkefateifaux":
+        return "flip", {"character": character, "skill": FF_SKILLS[step % len(FF_SKILLS)],
+                        "target": 4 + step % 7, "guide": step % 2 == 0}
+    return "test", {"character": character, "attribute": RU_ATTRIBUTES[step % len(RU_ATTRIBUTES)]}
+
+
+def alternatives(system: str, character: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every alternative a player weighs at one position: each skill and difficulty, each skill, each attribute."""
+    if system == "suitpairs":
+        return [("check", {"character": character, "skill": skill, "difficulty": difficulty})
+                for skill in SP_SKILLS for difficulty in SP_DIFFICULTIES]
+    if system == "falkefateifaux":
+        return [("flip", {"character": character, "skill": skill, "target": 8, "guide": False})
+                for skill in FF_SKILLS]
+    return [("test", {"character": character, "attribute": attribute}) for attribute in RU_ATTRIBUTES]
+
+
+class _Caught(Exception):
+    """Raised by :func:`declared_form` once the action's method has named its full arguments."""
+
+
+def declared_form(game: Game, action: str, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The action and full arguments the public method passes on (what a declaration records); nothing is played."""
+    caught: dict[str, Any] = {}
+
+    def catch(name: str, full: dict[str, Any], **_: Any) -> Any:
+        caught.update(action=name, args=full)
+        raise _Caught
+
+    game._perform = catch  # type: ignore[method-assign]  # shadows the method on this one game
+    try:
+        getattr(game, action)(**args)
+    except _Caught:
+        pass
+    finally:
+        del game._perform
+    return caught["action"], json.loads(json.dumps(caught["args"]))
+
+
+def gm_turn(system: str, character: str, step: int) -> tuple[str, dict[str, Any]]:
+    """A turn of the GM's that draws nothing: the turn order, Fate tokens, time passing."""
+    if system == "suitpairs":
+        names = list(CHARACTERS[system].values())
+        return "set_turn_order", {"order": names if step % 2 else names[::-1]}
+    if system == "falkefateifaux":
+        return "award_fate", {"character": character, "amount": 1, "reason": f"scene {step}"}
+    return "advance_time", {"minutes": 5 + step}
+
+
+def drawn(system: str, outcome: Any) -> Any:
+    """The cards or dice a sealed turn drew, from its outcome: the dice, the stack's cards, the d20 rolls."""
+    if system == "suitpairs":
+        return outcome["dice"]
+    if system == "falkefateifaux":
+        return [[card["card"] for card in side["cards"]] for side in outcome["sides"]]
+    return outcome["test"]["rolls"]
+
+
+# -- game files as JSON, and forgers --------------------------------------------------------
+
+
+def read_nb(path: Path) -> dict[str, Any]:
+    """A game file as JSON."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write_nb(path: Path, notebook: dict[str, Any]) -> None:
+    """Write a game file's JSON (as nbformat indents it)."""
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def turn_cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    """The turn cells: every cell after the header and the setup cell."""
+    return notebook["cells"][2:]
+
+
+def events(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every turn's event (as a dict, changed in place by the forgers)."""
+    return [cell["metadata"]["kit"]["event"] for cell in turn_cells(notebook)]
+
+
+def rehash(notebook: dict[str, Any], turn: int = 1) -> None:
+    """Recompute, from ``turn`` on, every event's ``prev`` and ``hash`` and every cell's source; then the head,
+    the count and the header cell — all with the kit's own code, as a careful forger would."""
+    from kit.gamefile.header import Header
+    from kit.gamefile.source import turn_source
+
+    kit = notebook["metadata"]["kit"]
+    cls = systems.get_system(kit["system"])
+    cells = turn_cells(notebook)
+    prev = cells[turn - 2]["metadata"]["kit"]["event"]["hash"] if turn > 1 else kit["genesis"]
+    for position, cell in enumerate(cells[turn - 1:], start=turn):
+        event = cell["metadata"]["kit"]["event"]
+        event["index"] = position - 1
+        event["prev"] = prev
+        recorded = Event.from_dict(event)
+        event["hash"] = prev = recorded.expected_hash(kit["format_version"])
+        cell["source"] = turn_source(cls, Event.from_dict(event)).splitlines(True)
+    kit["head"] = prev
+    kit["turns"] = len(cells)
+    notebook["cells"][0]["source"] = Header.from_dict(kit).markdown().splitlines(True)
+
+
+def forge(path: Path, edit: Callable[[list[dict[str, Any]]], Any], *, turn: int = 1,
+          cells: Callable[[list[dict[str, Any]]], Any] | None = None) -> None:
+    """Edit the file's events with ``edit`` (or its turn cells with ``cells``), then re-hash from ``turn`` on."""
+    notebook = read_nb(path)
+    if cells is not None:
+        cells(notebook["cells"])
+    else:
+        edit(events(notebook))
+    rehash(notebook, turn)
+    write_nb(path, notebook)
+
+
+def turns_where(game: Game, test: Callable[[Event], bool]) -> list[int]:
+    """The turns (numbered from 1) of ``game``'s events that pass ``test``."""
+    return [event.index + 1 for event in game.log if test(event)]
+
+
+def is_seal(event: Event) -> bool:
+    """True for an event that a seal recorded (K-3): its proof names the sealer and the sealed turn."""
+    return event.proof is not None and "sealed" in event.proof
+
+
+def seal_value(key: SeatKey, game: Game, seat: str, n: int, renewal: int = 0) -> str:
+    """Value ``n`` of ``seat``'s seal chain, from its key (what only that seat can compute)."""
+    return key.chain(game.log.genesis, seat, "seal", game.proofs.length, renewal).value(n)
+
+
+def act_value(key: SeatKey, game: Game, seat: str, n: int, renewal: int = 0) -> str:
+    """Value ``n`` of ``seat``'s act chain, from its key."""
+    return key.chain(game.log.genesis, seat, "act", game.proofs.length, renewal).value(n)
+
+
+def exec_cells(notebook: dict[str, Any]) -> dict[str, Any]:
+    """Run the setup cell, then every turn cell, in one namespace, as nbval does; the namespace."""
+    namespace: dict[str, Any] = {}
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    for cell in code:
+        exec(compile("".join(cell["source"]), "<turn cell>", "exec"), namespace)  # nbval runs them too
+    return namespace
+
+
+def hashes(game: Game) -> list[str]:
+    """Every event's hash."""
+    return [event.hash for event in game.log]
+
+
+def scripted(system: str, seed: str = "scripted", *, chain_length: int = 64) -> Game:
+    """A sealed game with a bit of everything: notes, sealed turns of each seat, two declarations waiting at once
+    (sealed in order), a declaration of the GM's sealed by Ana, and each seat's latest turn a note."""
+    game = seated(system, seed, chain_length=chain_length)
+    ana, ben = CHARACTERS[system]["Ana"], CHARACTERS[system]["Ben"]
+    game.sit("Ana").note("Ana's first note")
+    for step in range(2):
+        play(game, "Ana", *random_turn(system, ana, step))
+        game.sit("Ana").note(f"Ana after roll {step}")
+        settle(game)
+        play(game, "Ben", *random_turn(system, ben, step))
+        settle(game)
+    game.sit("Ana").declare(*declared_form(game, *random_turn(system, ana, 5)), at=AT)
+    game.sit("Ben").declare(*declared_form(game, *random_turn(system, ben, 7)), at=AT)
+    game.sit(GM).seal_all()
+    settle(game)
+    game.sit(GM).declare(*declared_form(game, *random_turn(system, ben, 6)), at=AT)
+    game.sit("Ana").seal()
+    settle(game)
+    for seat in SEATS:
+        game.sit(seat).note(f"{seat}'s last note")
+    return game
+
+
+def replayed_prefix(notebook: dict[str, Any], turns: int) -> Game:
+    """The game the file's header starts, with its first ``turns`` events replayed (no key held)."""
+    from kit.gamefile.check import start_game
+    from kit.gamefile.notebook import parse_notebook
+
+    game = start_game(parse_notebook(json.dumps(notebook)))
+    for event in events(notebook)[:turns]:
+        game.apply(Event.from_dict(event))
+    return game
+
+
+def recompute(notebook: dict[str, Any], turn: int) -> None:
+    """Give the event of ``turn`` the outcome the rules give it after the turns before it, and the output it
+    draws, as a forger can.
+
+    A seal's draw is computed from its declaration and the two values revealed (anyone can, once
+    they are); any other turn's is what the rules make of it. Nothing checks the proof here.
+    """
+    from kit.core.randomness import GameRandom, ProbeRandom
+    from kit.core.sealed_results import LapseResult
+    from kit.core.sealing import sealed_seed
+
+    event = events(notebook)[turn - 1]
+    game = replayed_prefix(notebook, turn - 1)
+    proof = event.get("proof") or {}
+    seat = event.get("seat") or ""
+    if "sealed" in proof:
+        waiting = game.proofs.find_pending(proof["sealed"])
+        assert waiting is not None, "the forger seals a declaration that waits"
+        if event["action"] == "seal":
+            result: Any = LapseResult(waiting.turn, waiting.seat, waiting.action, "lapsed")
+        else:
+            rng = GameRandom(sealed_seed(waiting.hash, waiting.actor_value, proof["value"]), "draw",
+                             draws_at_random=True)
+            result = game._run_handler(event["action"], dict(event["args"]), rng, seat)
+    else:
+        result = game._run_handler(event["action"], dict(event["args"]), ProbeRandom(), seat)
+    from kit.gamefile.notebook import turn_outputs
+
+    event["outcome"] = json.loads(json.dumps(result.to_dict()))
+    turn_cells(notebook)[turn - 1]["outputs"] = turn_outputs(result, turn)
