@@ -21,7 +21,8 @@ play: $(STAMP)
 	for game in notebooks/games/*.ipynb; do \
 		[ -e "$(PLAY_GAMES)/$$(basename $$game)" ] || cp "$$game" $(PLAY_GAMES)/; done
 	@echo "Open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb (game files in $(PLAY_GAMES)/)"
-	KIT_GAMES_DIR="$(CURDIR)/$(PLAY_GAMES)" JUPYTER_PATH="$(CURDIR)/share/jupyter" $(BIN)/voila notebooks --port=$(PORT)
+	KIT_GAMES_DIR="$(CURDIR)/$(PLAY_GAMES)" KIT_TABLE_KEY_STORE=1 JUPYTER_PATH="$(CURDIR)/share/jupyter" \
+		$(BIN)/voila notebooks --port=$(PORT)
 
 ## Every test: lint, unit, property, widget, browser, then nbval over every notebook.
 test: lint unit notebooks

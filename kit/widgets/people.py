@@ -21,6 +21,14 @@ from kit.widgets.shared import fixed, html
 NO_SEAT = ""
 """The seat picker's value while nobody has sat down."""
 
+OPEN_SEATS = ('<div class="kit-seat-hint" style="color:#555">Seats are a courtesy in an open game: pick your own. '
+              "Every turn records the seat that took it (P-1).</div>")
+"""The line under the seat picker of an open game."""
+
+SEALED_SEATS = ('<div class="kit-seat-hint" style="color:#555">This is a sealed game: a seat acts only with its '
+                "seat key, and every turn proves the seat that took it (K-1, K-2).</div>")
+"""The line under the seat picker of a sealed game."""
+
 
 def seat_options(game: Any) -> list[tuple[str, str]]:
     """``("Ana — plays Ada", "Ana")`` for each player, then the GM, after a first "choose" entry."""
@@ -47,8 +55,7 @@ class SeatPicker(widgets.VBox):
         self.add_class("kit-seat-picker")
         self.picker = fixed(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)],
                             style={"description_width": "initial"})
-        self.hint = html('<div class="kit-seat-hint" style="color:#555">Seats are a courtesy in an open game: '
-                         "pick your own. Every turn records the seat that took it (P-1).</div>")
+        self.hint = html(OPEN_SEATS)
         self.children = (self.picker, self.hint)
         self.layout.display = "none"
         self._callbacks: list[Callable[[str | None], None]] = []
@@ -65,6 +72,9 @@ class SeatPicker(widgets.VBox):
         self.layout.display = "flex" if seated else "none"
         self._quiet = True
         try:
+            hint = SEALED_SEATS if getattr(game, "sealed", False) else OPEN_SEATS
+            if self.hint.value != hint:
+                self.hint.value = hint
             options = seat_options(game) if seated else [("Choose your seat…", NO_SEAT)]
             if self.picker.options != tuple(options):
                 self.picker.options = options

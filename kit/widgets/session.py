@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kit.core.errors import RulesError
 from kit.core.game import Game
 from kit.widgets.outbox import send_queued
 
@@ -37,6 +38,8 @@ class TableSession:
         self.seat: str | None = None
         """Who sits at this table (a player's name or the GM's; None: nobody yet, or a game without seats)."""
         self._file: Any = None
+        self._keys: dict[str, Any] = {}
+        """The seat keys held at this table (a sealed game, K-1): kept in memory only, held again after a reload."""
         self._listeners: list[Listener] = []
         self._first_listeners: list[Listener] = []
         self._gc_was_enabled = False
@@ -62,6 +65,29 @@ class TableSession:
         """Sit at the table as ``seat`` (P-1): the turns taken here are that seat's."""
         self.game.sit(seat)
         self.seat = seat
+
+    def hold_key(self, seat: str, key: Any) -> str:
+        """Hold ``seat``'s key (a ``SeatKey`` or its ``kit-key-…`` text) for this sealed game (K-1).
+
+        The game checks it (a ``RulesError`` for a key the seat did not join with); the table keeps
+        it in memory only and holds it again after a reload. It never enters the game file.
+        """
+        held = self.game.hold_key(seat, key)
+        if self.game.proofs is not None:
+            self._keys[seat] = self.game.proofs.keys[seat]
+        return str(held)
+
+    def keep_keys(self, other: TableSession) -> None:
+        """Hold the keys ``other`` holds, when it plays the same game (the table opened the file again)."""
+        if other.game.log.genesis == self.game.log.genesis:
+            for seat, key in other._keys.items():
+                self._hold_again(seat, key)
+
+    def _hold_again(self, seat: str, key: Any) -> None:
+        try:
+            self.hold_key(seat, key)
+        except RulesError:  # the seat joined since with another key: it is entered again
+            self._keys.pop(seat, None)
 
     @property
     def is_gm(self) -> bool:
@@ -168,6 +194,8 @@ class TableSession:
 
             self._file = HeldGameFile.open(self.path)
             self.game = self._file.game
+            for seat, key in list(self._keys.items()):
+                self._hold_again(seat, key)
             if self.seat is not None and self.seat in self.game.seats:
                 self.game.sit(self.seat)
         self._announce(None)

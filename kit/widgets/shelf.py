@@ -335,7 +335,7 @@ class Shelf:
         return removed
 
     def new_game(self, name: str, players: list[str], seed: str | None = None, *, practice: bool = False,
-                 gm: str = "", quick_start: bool = True) -> Path:
+                 gm: str = "", quick_start: bool = True, mode: str = "open", gm_sealer: str | None = None) -> Path:
         """Create a game file for ``players`` and the game master ``gm``.
 
         With ``quick_start`` each player gets one character of the ready-made party, in order,
@@ -343,17 +343,20 @@ class Shelf:
         start) build their own at the table (``Game.players_without_characters``). A player named
         twice, or the GM named as a player, is refused (P-1). A table starts real games, whose
         cards and dice come from the seed alone; ``practice=True`` (tests, worked examples)
-        makes one that can be rigged (G-1).
+        makes one that can be rigged (G-1). ``mode="sealed"`` starts a sealed game (K-1) whose
+        GM's draws ``gm_sealer`` seals (the first player by default); it starts with no turns,
+        since every turn needs its seat's key: there is no quick start.
         """
         check_people(players, gm)
+        sealed = {"mode": "sealed", "gm_sealer": gm_sealer} if mode == "sealed" else {"mode": mode}
         self.folder.mkdir(parents=True, exist_ok=True)
         self.sweep()
         target = self._free_path(name)
         info = system_info(self.system)
-        turns = info.party_for(players) if quick_start else []
+        turns = info.party_for(players) if quick_start and mode != "sealed" else []
         names = [str(args["name"]) for _, args in turns]
         roster = {player: names[i:i + 1] for i, player in enumerate(players)}
-        game = get_system(self.system)(seed, practice=practice, players=roster, gm=gm)
+        game = get_system(self.system)(seed, practice=practice, players=roster, gm=gm, **sealed)
         if gm:
             game.sit(gm)
         for action, args in turns:

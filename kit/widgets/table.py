@@ -23,6 +23,7 @@ from kit.widgets.layout import GamesShelf, layout_style, mark_system_parts, reas
 from kit.widgets.people import GMTools, NoteRow, SeatPicker, builder_area
 from kit.widgets.play_log import PlayLog
 from kit.widgets.registry import builder_for, components_for, gm_panel_for
+from kit.widgets.sealed import SealedGameChoice, sealed_new_game_note, sealed_panels
 from kit.widgets.session import TableSession
 from kit.widgets.share import SharePanel
 from kit.widgets.shared import fixed, html
@@ -60,9 +61,10 @@ class Table(widgets.VBox):
 
     Controls (drivable from Python): ``game_picker``, ``open_button``, ``reload_button``,
     ``players_box``, ``name_box``, ``new_button``, ``upload``, ``download_button``,
-    ``post_format``. Views: ``status``, ``shelf_note`` (files on the shelf that are not listed, and
-    why), ``components``, ``play_log``, ``download``, ``post``. Refusals: ``shelf_error``,
-    ``share_error``.
+    ``post_format``, ``sealed_choice`` (a sealed game, :mod:`kit.widgets.sealed`). Views: ``status``,
+    ``shelf_note`` (files on the shelf that are not listed, and why), ``new_reason`` (why New game
+    is off), ``sealed_area`` (a sealed game's seat key and declarations), ``components``,
+    ``play_log``, ``download``, ``post``. Refusals: ``shelf_error``, ``share_error``.
 
     No file on the shelf and no upload can stop the table: whatever goes wrong while a file is
     listed, opened, reloaded or uploaded ends as a refusal line beside the control.
@@ -99,6 +101,9 @@ class Table(widgets.VBox):
                             style={"description_width": "initial"})
         self.quick_start_box = widgets.Checkbox(value=True, description="Quick start: ready-made characters",
                                                 indent=False, layout={"width": "auto"})
+        self.sealed_choice = SealedGameChoice()  # "Sealed game" and who seals the GM's draws (K-1, K-3)
+        self.new_reason = reason_line()
+        self.new_reason.add_class("kit-new-reason")
         self.new_note = html()
         self.new_note.add_class("kit-new-note")
         self.seat_picker = SeatPicker()
@@ -113,6 +118,8 @@ class Table(widgets.VBox):
         self.shelf_error = ErrorLine()
         self.shelf_note = html()
         self.shelf_note.add_class("kit-shelf-note")
+        self.sealed_area = widgets.VBox()  # a sealed game's seat key and declarations (kit.widgets.sealed)
+        self.sealed_area.add_class("kit-sealed-area")
         self.components = widgets.VBox()
         self.components.add_class("kit-layout-components")
         self.play_log = PlayLog(limit=8)
@@ -126,14 +133,17 @@ class Table(widgets.VBox):
         self.upgrade_button.on_click(lambda _: self._upgrade())
         self.new_button.on_click(lambda _: self._new_game())
         self.upload.observe(self._uploaded, names="value")
+        for control in (self.players_box, self.gm_box, self.sealed_choice.sealed_box):
+            control.observe(self._check_new_form, names="value")
 
         shelf_row = widgets.HBox([self.game_picker, self.open_button])
         new_row = widgets.HBox([self.players_box, self.gm_box, self.quick_start_box, self.name_box, self.new_button,
                                 self.upload], layout={"flex_flow": "row wrap"})
         self.games = GamesShelf(bar=[self.status, self.reload_button, self.reload_reason],
-                                drawer=[shelf_row, self.shelf_note, new_row, self.shelf_error, self.new_note])
+                                drawer=[shelf_row, self.shelf_note, new_row, self.sealed_choice, self.new_reason,
+                                        self.shelf_error, self.new_note])
         self.play_area = region("play", [self.heading, self.whose_turn, self.upgrade_row, self.seat_picker,
-                                         self.seat_error, self.components])
+                                         self.seat_error, self.sealed_area, self.components])
         self.side = region("side", [self.share, self.play_log])
         self.children = (layout_style(), region("games", [self.games]), self.play_area, self.side)
         self.add_class("kit-layout")
@@ -172,10 +182,13 @@ class Table(widgets.VBox):
         A file that cannot be opened is refused on ``shelf_error``; the game being played, if
         any, stays on the table.
         """
-        seat = self.session.seat if self.session is not None else None
+        before = self.session
+        seat = before.seat if before is not None else None
 
         def opened() -> tuple[TableSession, tuple[widgets.Widget, ...]]:
             session = _naming(path, lambda: TableSession.open(path))
+            if before is not None:
+                session.keep_keys(before)  # the same sealed game opened again: its keys stay held (K-1)
             if seat is not None and seat in session.game.seats:
                 session.sit(seat)
             return session, self._components_of(session)
@@ -190,6 +203,7 @@ class Table(widgets.VBox):
         self._list_games(select=path)
         self.seat_picker.show_seats(session.game, session.seat)
         self.components.children = components
+        self.sealed_area.children = follow_errors(session, *sealed_panels(session))  # a sealed game's key (K-1)
         session.listen(self._after_turn)
         self._after_turn(None)
         self._offer_upgrade()
@@ -239,6 +253,7 @@ class Table(widgets.VBox):
             return
         session.drop_listeners()
         self.components.children = self._components_of(session)
+        self.sealed_area.children = follow_errors(session, *sealed_panels(session))
         session.listen(self._after_turn)
         self._after_turn(None)
 
@@ -271,23 +286,38 @@ class Table(widgets.VBox):
         elif session is not None:
             attempt(self.shelf_error, session.reload, undone=NOTHING_CHANGED, unexpected=UNREADABLE)
 
+    def _check_new_form(self, _change: Any = None) -> None:
+        """Enable New game only for a game that can start; a sealed game needs a GM and a player (K-1)."""
+        reason = self.sealed_choice.update(self.players_box.value, self.gm_box.value)
+        self.new_button.disabled = bool(reason)
+        self.quick_start_box.disabled = self.sealed_choice.sealed  # a sealed game starts with no turns
+        show_reason(self.new_reason, reason)
+
     def _new_game(self) -> None:
         players = [name.strip() for name in self.players_box.value.split(",") if name.strip()]
         gm = self.gm_box.value.strip() or "GM"
         name = self.name_box.value.strip() or f"{self.system}-game"
         quick = bool(self.quick_start_box.value)
-        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players, gm=gm, quick_start=quick),
+        self._check_new_form()
+        if self.new_button.disabled:
+            self.shelf_error.show(self.sealed_choice.reason())
+            return
+        sealed = self.sealed_choice.start_keywords()
+        path = attempt(self.shelf_error, lambda: self.shelf.new_game(name, players, gm=gm, quick_start=quick,
+                                                                     **sealed),
                        undone="no game was started", unexpected="the new game could not be started")
         if path is None:
             return
         self.players_box.value = ""
         self.gm_box.value = ""
         self.name_box.value = ""
+        self.sealed_choice.reset()
         if self.session is not None:
             self.session.seat = None  # a new game: everyone chooses their seat again
         self.open_game(path)
         if self.session is not None and self.session.path == path:
-            self.new_note.value = _new_game_note(self.session.game, quick)
+            game = self.session.game
+            self.new_note.value = sealed_new_game_note(game) if game.sealed else _new_game_note(game, quick)
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         """Put an uploaded file on the shelf and open it; any failure is a refusal line, and the upload is reset."""

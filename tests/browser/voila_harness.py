@@ -64,7 +64,11 @@ CHROMIUM_ARGS = (
 # Lines the kernel writes to stderr on every Voilà page load with ipywidgets 8: the
 # page closes a widget-control comm the kernel has already dropped. Nothing the
 # notebook did.
-BENIGN_KERNEL_STDERR = (re.compile(r"No such comm: [0-9a-f-]+\s*"),)
+BENIGN_KERNEL_STDERR = (
+    re.compile(r"No such comm: [0-9a-f-]+\s*"),
+    # Voilà opens the widget channel on every page; a page that shows no widget has none to answer it.
+    re.compile(r"No such comm target registered: jupyter\.widget\.control\s*"),
+)
 
 
 def chromium_missing_reason() -> str | None:
