@@ -46,6 +46,10 @@ no roll was changed.
 In JupyterLab the same game file plays code-first: every turn is a readable cell such as
 `game.flip("Ada", "Fisticuffs", target=8)`, and running the notebook top to bottom rebuilds the game.
 
+For groups who want **sealed play** — every turn proven by its seat's key, every card and die sealed
+by a second seat, so that nobody can foresee or choose a draw — the
+[sealed play tour](tours/sealed-play.ipynb) plays a sealed game step by step.
+
 ## A FalkeFateiFaux table, ready on a sample game
 """
 

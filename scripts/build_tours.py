@@ -1,14 +1,15 @@
-"""Build the rules tours: convert each notebooks/tours/<system>.md to its .ipynb and run it.
+"""Build the tours: convert each notebooks/tours/<name>.md to its .ipynb and run it.
 
-    python scripts/build_tours.py [falkefateifaux|suitpairs|rollunder ...]
+    python scripts/build_tours.py [falkefateifaux|suitpairs|rollunder|sealed-play ...]
 
-A tour is written as MyST Markdown (``notebooks/tours/<system>.md``), paired with its notebook
-through jupytext: edit the ``.md`` (or the ``.ipynb`` in JupyterLab with jupytext, which keeps
-both in step). This script holds no tour text. It reads each ``.md`` with jupytext, runs it in a
-fresh kernel with nbclient and saves the ``.ipynb`` with deterministic outputs — no widget state,
-no timing metadata, no widget model ids, streams joined — so ``pytest --nbval notebooks/tours``
-reproduces every output byte for byte. Every fact a tour states is asserted in the tour, so a
-wrong fact stops the build with the cell that failed and leaves the saved notebook as it was.
+A tour — a rules tour per system, and the worked tour of sealed play — is written as MyST
+Markdown (``notebooks/tours/<name>.md``), paired with its notebook through jupytext: edit the
+``.md`` (or the ``.ipynb`` in JupyterLab with jupytext, which keeps both in step). This script
+holds no tour text. It reads each ``.md`` with jupytext, runs it in a fresh kernel with nbclient
+and saves the ``.ipynb`` with deterministic outputs — no widget state, no timing metadata, no
+widget model ids, streams joined — so ``pytest --nbval notebooks/tours`` reproduces every output
+byte for byte. Every fact a tour states is asserted in the tour, so a wrong fact stops the build
+with the cell that failed and leaves the saved notebook as it was.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def tour_names(folder: Path = TOURS) -> list[str]:
-    """The systems that have a tour source (``<system>.md``) in ``folder``."""
+    """The tours that have a source (``<name>.md``) in ``folder``: one per system, and ``sealed-play``."""
     return sorted(path.stem for path in folder.glob("*.md"))
 
 

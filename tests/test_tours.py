@@ -1,10 +1,12 @@
-"""The rules tours in notebooks/tours/: sources, saved notebooks, rulings, worked examples and checked facts.
+"""The tours in notebooks/tours/: sources, saved notebooks, rulings, worked examples and checked facts.
 
-A tour is a MyST Markdown file (``<system>.md``) paired through jupytext with the notebook
-(``<system>.ipynb``) that ``scripts/build_tours.py`` runs and saves. These tests read both without
-running the saved notebook; ``pytest --nbval notebooks/tours`` re-executes each one and compares
-every output, and :func:`test_a_wrong_fact_stops_the_tour` runs altered copies to show that a
-fact a tour states is checked by the tour itself.
+A tour is a MyST Markdown file (``<name>.md``) paired through jupytext with the notebook
+(``<name>.ipynb``) that ``scripts/build_tours.py`` runs and saves: a rules tour per system
+(``<system>.md``) and the worked tour of sealed play (``sealed-play.md``, rulings K-1 … K-6), which
+is checked the same way wherever a check does not need a system of its own (odds, a "Try it" widget).
+These tests read both without running the saved notebook; ``pytest --nbval notebooks/tours``
+re-executes each one and compares every output, and :func:`test_a_wrong_fact_stops_the_tour` runs
+altered copies to show that a fact a tour states is checked by the tour itself.
 """
 
 from __future__ import annotations
@@ -32,6 +34,13 @@ RULINGS = {
     "rollunder": [f"R-{n}" for n in range(1, 8)],
 }
 SYSTEMS = sorted(RULINGS)
+SEALED_PLAY = "sealed-play"
+"""The worked tour of sealed play: it plays a Suit Pairs sealed game and has no table of its own."""
+TOUR_RULINGS = {**RULINGS, SEALED_PLAY: [f"K-{n}" for n in range(1, 7)]}
+ALL_TOURS = sorted(TOUR_RULINGS)
+TABLE_OF = {**{system: system for system in SYSTEMS}, SEALED_PLAY: "suitpairs"}
+"""The table each tour links to."""
+RULING_ID = r"[FSRK]-\d+"
 
 WORKED_EXAMPLES = {
     "falkefateifaux": [
@@ -89,6 +98,21 @@ WORKED_EXAMPLES = {
         "Fate cards are drawn",
         "Xavier belongs to Xan, who has not consented (R-7)",
     ],
+    SEALED_PLAY: [
+        "Ana takes their seat in the sealed game",
+        "Anchor: a57fed8cbd78e180",
+        "act in Ben's seat: Ben has not taken their seat in this sealed game (K-1)",
+        "Ana's seat was taken at turn 1 with another key (K-1)",
+        "its value is not Ben's next chain value (K-2)",
+        "Ana's turn 6 was changed after Ana took it",
+        "Ana declares Mira's check: Defy, Hard — declared — waiting for Gil's draw (K-3)",
+        "Gil (GM) must seal the draw of turn 9, Ana's check (K-3)",
+        "Turn 13 lapsed — Gil's check could not be taken when its draw came (K-4)",
+        "the rules allow the declared turn with its draw (K-4)",
+        "turn 20 (Ben's check, declared 2 Dec 2026, 09:30 UTC) waits for Gil (GM)'s seal (K-5)",
+        "only Ben retracts it",
+        "Turn 20 retracted — Ben took back the declared check before its draw (K-5)",
+    ],
 }
 
 TRY_IT_WIDGETS = {
@@ -110,6 +134,8 @@ WRONG_FACTS = {
     "Artie with Agility 8, not the text's 7 (R-1)": (
         "rollunder", '"attributes": {"Agility": 7, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},',
         '"attributes": {"Agility": 8, "Wits": 6, "Vitality": 6, "Reason": 5, "Fate": 5},'),
+    "Ana's seat taken with Ben's key (K-1)": (
+        SEALED_PLAY, 'game.hold_key("Ana", KEYS["Ana"])', 'game.hold_key("Ana", KEYS["Ben"])'),
 }
 
 
@@ -168,7 +194,7 @@ def stdout(cell: nbformat.NotebookNode) -> str:
 # -- the source and the notebook ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_notebook_is_in_sync_with_its_markdown_source(system: str) -> None:
     written, saved = source(system), load(system)
     assert [cell.cell_type for cell in saved.cells] == [cell.cell_type for cell in written.cells]
@@ -179,7 +205,7 @@ def test_tour_notebook_is_in_sync_with_its_markdown_source(system: str) -> None:
     assert saved.metadata["title"] == build_tours.title_of(written)
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_source_is_as_jupytext_writes_it(system: str) -> None:
     # `jupytext --sync` (or JupyterLab's pairing) leaves a source in this form untouched.
     text = (TOURS / f"{system}.md").read_text(encoding="utf-8")
@@ -189,28 +215,28 @@ def test_tour_source_is_as_jupytext_writes_it(system: str) -> None:
 
 
 def test_every_tour_has_a_source_and_a_notebook() -> None:
-    assert build_tours.tour_names() == SYSTEMS
-    assert sorted(path.stem for path in TOURS.glob("*.ipynb")) == SYSTEMS
+    assert build_tours.tour_names() == ALL_TOURS
+    assert sorted(path.stem for path in TOURS.glob("*.ipynb")) == ALL_TOURS
 
 
 # -- what a tour covers ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_names_every_ruling_in_order(system: str) -> None:
     notebook = load(system)
     headings = [
         match.group(1)
         for cell in notebook.cells
-        if cell.cell_type == "markdown" and (match := re.match(r"## ([FSR]-\d+)\b", cell.source))
+        if cell.cell_type == "markdown" and (match := re.match(rf"## ({RULING_ID})\b", cell.source))
     ]
-    assert headings == RULINGS[system]
+    assert headings == TOUR_RULINGS[system]
     text = markdown(notebook)
-    for ruling in RULINGS[system]:
+    for ruling in TOUR_RULINGS[system]:
         assert re.search(rf"\b{ruling}\b", text), ruling
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_reproduces_the_worked_examples(system: str) -> None:
     text = output_text(load(system))
     missing = [figure for figure in WORKED_EXAMPLES[system] if figure not in text]
@@ -231,7 +257,7 @@ def test_falkefateifaux_tour_counts_both_jokers_of_every_deck() -> None:
 # -- every fact checked ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_every_code_cell_shows_something_and_nothing_failed(system: str) -> None:
     code_cells = [cell for cell in load(system).cells if cell.cell_type == "code"]
     assert code_cells
@@ -242,7 +268,7 @@ def test_every_code_cell_shows_something_and_nothing_failed(system: str) -> None
         assert all(output.get("name") != "stderr" for output in cell.outputs), cell.source
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_every_check_cell_asserts_and_says_in_one_line_what_it_checked(system: str) -> None:
     checks = check_cells(load(system))
     assert len(checks) >= 15
@@ -254,7 +280,7 @@ def test_every_check_cell_asserts_and_says_in_one_line_what_it_checked(system: s
         assert [output.output_type for output in cell.outputs] == ["stream"], cell.source
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_every_section_checks_its_facts(system: str) -> None:
     notebook = load(system)
     current, checked = None, {}
@@ -267,7 +293,7 @@ def test_every_section_checks_its_facts(system: str) -> None:
     assert checked and all(count > 0 for count in checked.values()), checked
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_shows_refusals_that_it_checks(system: str) -> None:
     notebook = load(system)
     refusals = [cell for cell in notebook.cells
@@ -276,7 +302,7 @@ def test_tour_shows_refusals_that_it_checks(system: str) -> None:
     setup = next(cell for cell in notebook.cells if cell.cell_type == "code")
     assert "def refused(ruling)" in setup.source and "except RulesError as error" in setup.source
     for cell in refusals:
-        ruling = re.match(r'with refused\("([FSR]-\d+)"\):', cell.source).group(1)
+        ruling = re.match(rf'with refused\("({RULING_ID})"\):', cell.source).group(1)
         assert f"({ruling})" in stdout(cell), cell.source
 
 
@@ -310,7 +336,7 @@ def test_the_unaltered_tour_runs_where_the_altered_copies_fail(tmp_path: Path) -
 # -- for a learner -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_opens_with_a_contents_list_of_every_section(system: str) -> None:
     notebook = load(system)
     first = notebook.cells[0]
@@ -320,15 +346,15 @@ def test_tour_opens_with_a_contents_list_of_every_section(system: str) -> None:
     assert [text for text, _ in links] == headings
     assert all(target == anchor(text) for text, target in links)
     assert all(heading.isascii() for heading in headings)  # so JupyterLab and Voilà give the same id
-    assert headings[-1].startswith("Try it")
+    assert headings[-1].startswith("Try it") == (system in SYSTEMS)  # sealed play has no widget of its own
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_links_its_table_and_the_welcome_page(system: str) -> None:
     notebook = load(system)
     for part in (notebook.cells[0].source, notebook.cells[-1].source):
-        assert f"](../tables/{system}.ipynb)" in part and "](../welcome.ipynb)" in part
-    assert (TOURS.parent / "tables" / f"{system}.ipynb").is_file()
+        assert f"](../tables/{TABLE_OF[system]}.ipynb)" in part and "](../welcome.ipynb)" in part
+    assert (TOURS.parent / "tables" / f"{TABLE_OF[system]}.ipynb").is_file()
     assert (TOURS.parent / "welcome.ipynb").is_file()
 
 
@@ -349,7 +375,7 @@ def test_try_it_plays_the_system_widget_on_a_practice_game(system: str) -> None:
 # -- deterministic outputs -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", ALL_TOURS)
 def test_tour_outputs_are_deterministic_text(system: str) -> None:
     notebook = load(system)
     text = output_text(notebook)
