@@ -86,12 +86,17 @@ def hash_v2(index: int, action: str, args_text: str, outcome_text: str, rig_text
     The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig", "seat", "v": 2}``:
     every field of the event but its hash.
     """
-    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
-    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
-    seat_text = "null" if seat is None else canonical_json(seat)
+    action_text, prev_text, seat_text = _name_texts(action, prev, seat)
     body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
             f'"prev":{prev_text},"rig":{rig_text},"seat":{seat_text},"v":2}}')
     return _digest(body)
+
+
+def _name_texts(action: str, prev: str, seat: str | None) -> tuple[str, str, str]:
+    """The canonical JSON of an event's action, predecessor and seat (the usual cases without the encoder)."""
+    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
+    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
+    return action_text, prev_text, "null" if seat is None else canonical_json(seat)
 
 
 def hash_v3(index: int, action: str, args_text: str, outcome_text: str, rig_text: str, prev: str,
@@ -100,9 +105,7 @@ def hash_v3(index: int, action: str, args_text: str, outcome_text: str, rig_text
 
     With ``proof_text`` ``"null"`` it is the event's *content digest*, which a proof's MAC binds (K-2).
     """
-    action_text = f'"{action}"' if action.isidentifier() else canonical_json(action)
-    prev_text = f'"{prev}"' if prev.isalnum() else canonical_json(prev)
-    seat_text = "null" if seat is None else canonical_json(seat)
+    action_text, prev_text, seat_text = _name_texts(action, prev, seat)
     body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{outcome_text},'
             f'"prev":{prev_text},"proof":{proof_text},"rig":{rig_text},"seat":{seat_text},"v":3}}')
     return _digest(body)
