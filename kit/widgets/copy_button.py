@@ -28,12 +28,12 @@ function render({ model, el }) {
   box.className = "kit-copy-fallback";
   box.readOnly = true;
   box.hidden = true;
-  box.setAttribute("aria-label", "The post, selected: copy it by hand");
 
   const draw = () => {
     button.textContent = model.get("label");
     button.title = model.get("hint");
     button.disabled = !model.get("text");
+    box.setAttribute("aria-label", model.get("what") + ", selected: copy it by hand");
   };
   const report = (outcome, words) => {
     status.textContent = words;
@@ -49,10 +49,10 @@ function render({ model, el }) {
     let copied = false;
     try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
     if (copied) {
-      report("selected", "Copied: paste it into your thread.");
+      report("selected", model.get("copied_words"));
     } else {
-      report("refused", "This browser did not let the page copy. The post is selected in the box: " +
-                        "press Ctrl+C (or Cmd+C), or long-press it and choose Copy.");
+      report("refused", "This browser did not let the page copy. " + model.get("what") + " is selected in the " +
+                        "box: press Ctrl+C (or Cmd+C), or long-press it and choose Copy.");
     }
   };
   button.addEventListener("click", () => {
@@ -60,7 +60,7 @@ function render({ model, el }) {
     if (!text) return;
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(
-        () => { box.hidden = true; report("clipboard", "Copied: paste it into your thread."); },
+        () => { box.hidden = true; report("clipboard", model.get("copied_words")); },
         () => byHand());
     } else {
       byHand();
@@ -95,6 +95,9 @@ class CopyButton(anywidget.AnyWidget):
     label = traitlets.Unicode("Copy post", help="The button's words.").tag(sync=True)
     hint = traitlets.Unicode("Copy the post to the clipboard, to paste it into your thread",
                              help="What the button does, as its title (``tooltip`` is DOMWidget's own).").tag(sync=True)
+    copied_words = traitlets.Unicode("Copied: paste it into your thread.",
+                                     help="What the page says once the text is copied.").tag(sync=True)
+    what = traitlets.Unicode("The post", help="What is copied, as the fallback box names it.").tag(sync=True)
     copied = traitlets.Int(0, help="How many times the page has copied the text.").tag(sync=True)
     outcome = traitlets.Unicode("", help="How the last press went: clipboard, selected or refused.").tag(sync=True)
 

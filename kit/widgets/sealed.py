@@ -188,12 +188,9 @@ class BrowserKeyStore(anywidget.AnyWidget):
 class KeyCopyButton(CopyButton):
     """A Copy button for a seat key: its words say to keep the key, never to post it."""
 
-    _esm = traitlets.Unicode(
-        CopyButton.class_traits()["_esm"].default_value
-        .replace("Copied: paste it into your thread.", "Copied: keep it in your password manager; never post it.")
-        .replace("The post is selected in the box", "The key is selected in the box")
-        .replace("The post, selected: copy it by hand", "Your seat key, selected: copy it by hand")
-    ).tag(sync=True)
+    def __init__(self, **kwargs: Any):
+        super().__init__(**{"copied_words": "Copied: keep it in your password manager; never post it.",
+                            "what": "Your seat key", **kwargs})
 
 
 # -- the new game form -------------------------------------------------------------------------

@@ -179,8 +179,8 @@ def test_k1_k3_k5_three_tables_take_seats_declare_seal_and_retract(tmp_path: Pat
     text = panel.key_copy.text
     assert text.startswith("kit-key-") and text in words(panel.new_key_view)
     assert "anyone with it can act in your seat (K-1)" in words(panel.new_key_view)
-    assert isinstance(panel.key_copy, KeyCopyButton) and "never post it" in panel.key_copy._esm
-    assert "thread" not in panel.key_copy._esm
+    assert isinstance(panel.key_copy, KeyCopyButton) and "never post it" in panel.key_copy.copied_words
+    assert "thread" not in panel.key_copy.copied_words and panel.key_copy.what == "Your seat key"
     keys.append(text)
     assert visible(panel.take_seat_button) and not visible(panel.entry)
     panel.take_seat_button.click()
