@@ -543,7 +543,7 @@ def test_k3_each_systems_components_show_a_declaration_and_its_seal(system: str,
 
 def test_k1_a_table_uses_this_computers_key_store_only_when_started_to(tmp_path, monkeypatch):
     from kit.gamefile.keys import KeyStore
-    from kit.widgets.sealed import KEY_STORE_SWITCH, disk_key
+    from kit.widgets.sealed_keys import KEY_STORE_SWITCH, disk_key
 
     monkeypatch.setenv("KIT_CONFIG_DIR", str(tmp_path / "config"))
     made = KeyStore().new("Ana")
