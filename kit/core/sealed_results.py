@@ -74,11 +74,14 @@ class LapseResult(Describable):
     seat: str
     action: str
     reason: str
+    """Why the rules refused the declared turn, in words for players (not recorded: rules' words may be reworded)."""
+    ruling: str | None = None
+    """The ruling the refusal cited: what the outcome records."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (the event's outcome)."""
+        """The JSON form (the event's outcome): the refusal's ruling, not its wording."""
         return {"action": "lapse", "turn": self.turn, "seat": self.seat, "declared": self.action,
-                "reason": self.reason}
+                "ruling": self.ruling}
 
     def describe(self) -> Description:
         """``Turn 12 lapsed``: the rules no longer allowed it when it was sealed."""

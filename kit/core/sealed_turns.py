@@ -253,7 +253,7 @@ class SealedTurns:
             self._check_call_as(declaration.action, dict(declaration.args), declaration.seat)
             self._run_handler(declaration.action, dict(declaration.args), rng, declaration.seat)
         except RulesError as refusal:
-            return LapseResult(turn, declaration.seat, declaration.action, str(refusal)[:500])
+            return LapseResult(turn, declaration.seat, declaration.action, refusal.for_table()[:500], refusal.ruling)
         finally:
             self.state = saved
         raise IllegalActionError(f"turn {turn} lapsed", "the rules allow the declared turn with its draw", "K-4",
