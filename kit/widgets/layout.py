@@ -4,7 +4,8 @@ A table (:mod:`kit.widgets.table`) is three regions, each a box with a class thi
 sheet places:
 
 - **games** (``kit-layout-games``): a bar with the *Games* toggle, the open game and *Reload*;
-  the shelf (open, new, upload) folds away behind the toggle once a game is open;
+  the shelf (open, new, upload) folds away behind the toggle once a game is open, and is made
+  only when it first opens (:class:`GamesShelf`, :class:`PartControl`);
 - **play** (``kit-layout-play``): the whose-turn line, the seat and the system's components — the
   first component (the controls for what to do now) beside the others (the party);
 - **side** (``kit-layout-side``): the play log and sharing (download, forum post).
@@ -18,12 +19,12 @@ control at least 44 px tall and nothing wider than the screen. The Voilà templa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
 
-from kit.widgets.shared import html
+from kit.widgets.shared import fixed, fixed_layout, html
 
 PHONE_WIDTH = 900
 """Below this width (px) the table is one column with controls a thumb can use."""
@@ -108,7 +109,11 @@ def layout_style() -> widgets.HTML:
 
 
 def region(name: str, children: Iterable[widgets.Widget], **kwargs: Any) -> widgets.VBox:
-    """A box for one of the table's regions (``games``, ``play``, ``side``), marked for its landmark."""
+    """A box for one of the table's regions (``games``, ``play``, ``side``), marked for its landmark.
+
+    The box is drawn with the shared layout (:func:`~kit.widgets.shared.fixed_layout`) unless given its own.
+    """
+    kwargs.setdefault("layout", fixed_layout())
     box = widgets.VBox(list(children), **kwargs)
     box.add_class(f"kit-layout-{name}")
     if name in LANDMARKS:
@@ -139,22 +144,49 @@ def show_reason(line: widgets.HTML, text: str) -> None:
         line.value = value
 
 
+class PartControl:
+    """A control of a part that is built the first time it is needed, read as an attribute of its owner.
+
+    On a class, ``text_box = PartControl("form")`` makes ``owner.text_box`` read
+    ``owner.form.text_box``, where ``form`` is a property that builds the part the first time it
+    is read. Code (and tests) drive the control as before; the page creates its widget models
+    only once someone opens the part (time to interactive: every model costs at page load).
+    """
+
+    def __init__(self, part: str):
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, owner: Any, kind: type | None = None) -> Any:
+        if owner is None:
+            return self
+        return getattr(getattr(owner, self.part), self.name)
+
+
 class GamesShelf(widgets.VBox):
     """The shelf behind a *Games* toggle: open while no game is open, folded away once one is.
 
     ``toggle`` shows and hides ``drawer`` (the shelf's controls); ``bar`` is the line that always
-    shows (the toggle, then whatever the table puts there: the open game and *Reload*).
+    shows (the toggle, then whatever the table puts there: the open game and *Reload*). With
+    ``build`` the drawer's controls are made the first time the drawer opens (:meth:`build`), so a
+    table that opens a game at once sends the page none of them; ``opened`` is how it starts.
     """
 
-    def __init__(self, bar: Iterable[widgets.Widget], drawer: Iterable[widgets.Widget], **kwargs: Any):
+    def __init__(self, bar: Iterable[widgets.Widget], drawer: Iterable[widgets.Widget] = (), *,
+                 build: Callable[[], Iterable[widgets.Widget]] | None = None, opened: bool = True, **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout())
         super().__init__(**kwargs)
-        self.toggle = widgets.ToggleButton(value=True, description="Games",
-                                           tooltip="Show or hide the games: open, start or upload a game file",
-                                           layout=widgets.Layout(width="auto"))
+        self._build = build
+        self.toggle = fixed(widgets.ToggleButton, value=opened, description="Games",
+                            tooltip="Show or hide the games: open, start or upload a game file",
+                            layout={"width": "auto"})
         self.toggle.add_class("kit-games-toggle")
-        self.drawer = widgets.VBox(list(drawer), layout=widgets.Layout(display="flex"))
+        self.drawer = widgets.VBox(list(drawer), layout=widgets.Layout(display="flex" if opened else "none"))
         self.drawer.add_class("kit-games-drawer")
-        self.bar = widgets.HBox([self.toggle, *bar])
+        self.bar = widgets.HBox([self.toggle, *bar], layout=fixed_layout())
         self.bar.add_class("kit-games-bar")
         self.children = (self.bar, self.drawer)
         self.toggle.observe(self._toggled, names="value")
@@ -165,12 +197,25 @@ class GamesShelf(widgets.VBox):
         """Whether the shelf's controls show."""
         return bool(self.toggle.value)
 
+    @property
+    def built(self) -> bool:
+        """Whether the drawer's controls have been made (they are, once it has been opened)."""
+        return self._build is None
+
+    def build(self) -> None:
+        """Make the drawer's controls now, if they are not made yet (they show when the drawer is open)."""
+        make, self._build = self._build, None
+        if make is not None:
+            self.drawer.children = (*self.drawer.children, *make())
+
     def show(self, opened: bool) -> None:
         """Open (True) or fold away (False) the shelf's controls."""
         self.toggle.value = opened
         self._toggled(None)
 
     def _toggled(self, _change: Any) -> None:
+        if self.toggle.value:
+            self.build()
         display = "flex" if self.toggle.value else "none"
         if self.drawer.layout.display != display:
             self.drawer.layout.display = display

@@ -15,8 +15,9 @@ import ipywidgets as widgets
 
 from kit.gamefile.post import who_took
 from kit.widgets.common import ErrorLine, attempt, labelled_button
+from kit.widgets.layout import PartControl
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import fixed, fixed_layout, html
 
 NO_SEAT = ""
 """The seat picker's value while nobody has sat down."""
@@ -47,20 +48,36 @@ class SeatPicker(widgets.VBox):
 
     ``picker`` is the dropdown; :meth:`on_seat` registers what happens when someone sits down.
     Seats are a courtesy in an open game: anyone may pick any seat, and the file records which
-    seat took every turn.
+    seat took every turn. The dropdown and its line are made the first time a game with seats
+    is shown (or ``picker`` is read): a table without seats never sends them to the page.
     """
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("kit-seat-picker")
-        self.picker = fixed(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)],
-                            style={"description_width": "initial"})
-        self.hint = html(OPEN_SEATS)
-        self.children = (self.picker, self.hint)
+        self._parts: tuple[widgets.Dropdown, widgets.HTML] | None = None
         self.layout.display = "none"
         self._callbacks: list[Callable[[str | None], None]] = []
         self._quiet = False
-        self.picker.observe(self._changed, names="value")
+
+    @property
+    def picker(self) -> widgets.Dropdown:
+        """The "Sit as" dropdown (made the first time it is needed)."""
+        return self._made()[0]
+
+    @property
+    def hint(self) -> widgets.HTML:
+        """The line under the dropdown: what a seat means in this game."""
+        return self._made()[1]
+
+    def _made(self) -> tuple[widgets.Dropdown, widgets.HTML]:
+        if self._parts is None:
+            picker = fixed(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)],
+                           style={"description_width": "initial"})
+            picker.observe(self._changed, names="value")
+            self._parts = (picker, html(OPEN_SEATS))
+            self.children = self._parts
+        return self._parts
 
     def on_seat(self, callback: Callable[[str | None], None]) -> None:
         """Call ``callback(seat)`` when someone picks a seat (``None``: nobody)."""
@@ -70,6 +87,8 @@ class SeatPicker(widgets.VBox):
         """List ``game``'s seats with ``seat`` chosen; hide the picker when the game keeps no seats."""
         seated = game.seating.seated
         self.layout.display = "flex" if seated else "none"
+        if not seated and self._parts is None:
+            return  # nothing to choose, and nothing made yet
         self._quiet = True
         try:
             hint = SEALED_SEATS if getattr(game, "sealed", False) else OPEN_SEATS
@@ -90,29 +109,61 @@ class SeatPicker(widgets.VBox):
             callback(seat)
 
 
-class NoteRow(widgets.VBox):
-    """A note on this seat's latest turn, in or out of character (P-3); the GM's narration.
+class NoteForm:
+    """The note form of a :class:`NoteRow`: the box, *In character*, *Add note* and the refusal line."""
 
-    Controls: ``text_box``, ``in_character_box``, ``note_button``; refusals on ``note_error``.
-    """
-
-    def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
-        self.add_class("kit-note-row")
+    def __init__(self, session: TableSession):
         about = ("Narrate, or add a note to the latest turn." if session.is_gm
                  else "Add a note to your latest turn: what your character says, or a word to the table.")
         self.text_box = fixed(widgets.Textarea, description="Note", placeholder=about,
                               style={"description_width": "initial"}, layout={"width": "100%", "height": "4em"})
-        self.in_character_box = widgets.Checkbox(value=False, description="In character", indent=False,
-                                                 layout={"width": "auto"})
+        self.in_character_box = fixed(widgets.Checkbox, value=False, description="In character", indent=False,
+                                      layout={"width": "auto"})
         self.note_button = labelled_button("Add note", "Attach the note to the latest turn (it shows in the log "
                                                        "and the forum post)")
         self.note_button.add_class("kit-add-note")
         self.note_error = ErrorLine()
-        self.note_button.on_click(lambda _: self._add())
-        self.children = (html("<b>Notes</b>"), self.text_box,
-                         widgets.HBox([self.in_character_box, self.note_button]), self.note_error)
+        self.children: tuple[widgets.Widget, ...] = (
+            html("<b>Notes</b>"), self.text_box,
+            widgets.HBox([self.in_character_box, self.note_button], layout=fixed_layout()), self.note_error)
+
+
+class NoteRow(widgets.VBox):
+    """A note on this seat's latest turn, in or out of character (P-3); the GM's narration.
+
+    At first a single *Add a note* button (``open_button``); pressing it opens the form (:meth:`open_form`).
+    Controls: ``text_box``, ``in_character_box``, ``note_button``; refusals on ``note_error``
+    (reading any of them opens the form, as pressing the button would).
+    """
+
+    text_box = PartControl("form")
+    in_character_box = PartControl("form")
+    note_button = PartControl("form")
+    note_error = PartControl("form")
+
+    def __init__(self, session: TableSession, **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout())
+        super().__init__(**kwargs)
+        self.session = session
+        self.add_class("kit-note-row")
+        self._form: NoteForm | None = None
+        self.open_button = labelled_button("Add a note", "Write a note on the latest turn, or narrate (P-3)")
+        self.open_button.add_class("kit-note-open")
+        self.open_button.on_click(lambda _: self.open_form())
+        self.children = (self.open_button,)
+
+    @property
+    def form(self) -> NoteForm:
+        """The note form, made and shown the first time it is needed."""
+        return self.open_form()
+
+    def open_form(self) -> NoteForm:
+        """Show the note form in place of *Add a note* (made the first time)."""
+        if self._form is None:
+            form = self._form = NoteForm(self.session)
+            form.note_button.on_click(lambda _: self._add())
+            self.children = form.children
+        return self._form
 
     def _add(self) -> None:
         text = self.text_box.value.strip()
@@ -144,6 +195,7 @@ class GMTools(widgets.VBox):
 
     def __init__(self, session: TableSession, make_panel: Callable[[], widgets.Widget], *, opened: bool = True,
                  **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout())
         super().__init__(**kwargs)
         self.session = session
         self._make_panel = make_panel
@@ -164,8 +216,8 @@ class GMTools(widgets.VBox):
         self.void_error = ErrorLine()
         self.void_button.on_click(lambda _: self._void())
         heading = html('<h3 class="kit-gm-heading">Game master</h3>')
-        void_box = widgets.VBox([self.void_about, widgets.HBox([self.void_reason, self.void_button],
-                                                               layout={"flex_flow": "row wrap"}), self.void_error])
+        void_row = widgets.HBox([self.void_reason, self.void_button], layout=fixed_layout(flex_flow="row wrap"))
+        void_box = widgets.VBox([self.void_about, void_row, self.void_error], layout=fixed_layout())
         void_box.add_class("kit-void")
         self.children = (heading, void_box, self.panel_toggle)
         session.listen(lambda _result: self.refresh())
@@ -224,4 +276,4 @@ def builder_area(make_builder: Callable[[], widgets.Widget], session: TableSessi
 
     toggle.on_click(lambda _: show(box.layout.display == "none"))
     show(not own)
-    return widgets.VBox([toggle, box])
+    return widgets.VBox([toggle, box], layout=fixed_layout())

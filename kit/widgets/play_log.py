@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from kit.gamefile.post import turn_description, who_took
 from kit.render import to_html
 from kit.widgets.common import SharedLookHTML, labelled_button
-from kit.widgets.shared import fixed
+from kit.widgets.shared import fixed, fixed_layout
 
 EVERYONE = "Everyone"
 """The character filter's choice that shows every turn."""
@@ -90,7 +90,7 @@ class PlayLog(widgets.VBox):
     """
 
     def __init__(self, limit: int = 8, **kwargs: Any):
-        kwargs.setdefault("layout", widgets.Layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
+        kwargs.setdefault("layout", fixed_layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
         super().__init__(**kwargs)
         self.add_class("kit-play-log-panel")
         self.limit = max(1, int(limit))
@@ -116,7 +116,7 @@ class PlayLog(widgets.VBox):
         self.newer_button.on_click(lambda _: self.turn_page(-1))
         self.older_button.on_click(lambda _: self.turn_page(+1))
         controls = widgets.HBox([self.character, self.kind, self.newer_button, self.older_button, self.page_label],
-                                layout={"flex_flow": "row wrap", "align_items": "center", "flex": "0 0 auto"})
+                                layout=fixed_layout(flex_flow="row wrap", align_items="center", flex="0 0 auto"))
         controls.add_class("kit-log-controls")
         self.children = (self.view, controls)
 

@@ -10,6 +10,10 @@
   game file changes (then it says so, and is made again on request);
 - **Check a code**: paste a verification code (or a whole post) from the thread, and the panel
   says whether it matches this file's turn (:func:`kit.gamefile.check_code`).
+
+The less-used parts are made the first time they are needed, so the page does not create their
+widget models at load: the *From turn … to* boxes when a range is chosen, the code box when
+*Check a posted code* is pressed (reading ``range_from`` or ``code_box`` from Python makes them too).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from kit.gamefile.post import codes_in, render_range_post, render_seed_post, sin
 from kit.widgets.common import ErrorLine, attempt, labelled_button, plain_text
 from kit.widgets.copy_button import CopyButton
 from kit.widgets.layout import reason_line, show_reason
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import fixed, fixed_layout, html
 from kit.widgets.shelf import download_link, shown_name
 
 POST_FORMATS = ("markdown", "bbcode", "text")
@@ -55,13 +59,13 @@ class SharePanel(widgets.VBox):
     """The table's sharing controls over one :class:`~kit.widgets.session.TableSession`.
 
     Controls (drivable from Python): ``post_format``, ``post_range``, ``range_from``,
-    ``range_to``, ``copy_button``, ``download_button``, ``code_box``, ``check_button``. Views:
-    ``post`` (the post's text), ``post_note``, ``download``, ``code_result``. Refusals:
-    ``share_error``.
+    ``range_to``, ``copy_button``, ``download_button``, ``code_open`` (*Check a posted code*),
+    ``code_box``, ``check_button``. Views: ``post`` (the post's text), ``post_note``,
+    ``download``, ``code_result``. Refusals: ``share_error``.
     """
 
     def __init__(self, **kwargs: Any):
-        kwargs.setdefault("layout", widgets.Layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
+        kwargs.setdefault("layout", fixed_layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
         super().__init__(**kwargs)
         self.add_class("kit-share")
         self.session: Any = None
@@ -73,12 +77,8 @@ class SharePanel(widgets.VBox):
                                  style={"description_width": "initial"})
         self.post_range = fixed(widgets.Dropdown, description="Post of", options=RANGES, value=LAST,
                                 style={"description_width": "initial"})
-        self.range_from = widgets.BoundedIntText(value=1, min=1, max=1, description="From turn",
-                                                 style={"description_width": "initial"},
-                                                 layout=widgets.Layout(width="11em", display="none"))
-        self.range_to = widgets.BoundedIntText(value=1, min=1, max=1, description="to",
-                                               style={"description_width": "initial"},
-                                               layout=widgets.Layout(width="8em", display="none"))
+        self._ranges: tuple[widgets.BoundedIntText, widgets.BoundedIntText] | None = None
+        self._turns = 0
         self.post = fixed(widgets.Textarea, description="Post text", style={"description_width": "initial"},
                           layout={"width": "100%", "height": "auto", "min_height": "9em", "flex": "0 0 auto"},
                           placeholder="The last turn as a forum post appears here.")
@@ -92,26 +92,80 @@ class SharePanel(widgets.VBox):
         self.download_reason = reason_line("Open a game first: then its file can be downloaded.")
         self.download = html()
 
-        self.code_box = fixed(widgets.Text, description="Check a code", placeholder="kit:12-3f9a2c1b",
-                              continuous_update=False, style={"description_width": "initial"})
-        self.check_button = labelled_button("Check", "Check a verification code from the thread against this file")
-        self.code_result = html()
-        self.code_result.add_class("kit-code-result")
+        self._code: tuple[widgets.Text, widgets.Button, widgets.HTML] | None = None
+        self.code_open = labelled_button("Check a posted code", "Check a verification code (or a whole post) "
+                                                                "from the thread against this file")
+        self.code_open.add_class("kit-code-open")
 
         self.post_format.observe(lambda _: self.show_post(), names="value")
         self.post_range.observe(self._range_changed, names="value")
-        self.range_from.observe(lambda _: self.show_post(), names="value")
-        self.range_to.observe(lambda _: self.show_post(), names="value")
         self.download_button.on_click(lambda _: self.prepare_download())
-        self.check_button.on_click(lambda _: self.check())
-        self.code_box.observe(lambda _: self.check() if self.code_box.value.strip() else None, names="value")
+        self.code_open.on_click(lambda _: self._code_parts())
 
-        rows = {"flex_flow": "row wrap", "align_items": "center", "flex": "0 0 auto"}
-        choose = widgets.HBox([self.post_format, self.post_range, self.range_from, self.range_to], layout=rows)
+        rows = fixed_layout(flex_flow="row wrap", align_items="center", flex="0 0 auto")
+        self._choose = widgets.HBox([self.post_format, self.post_range], layout=rows)
         download_row = widgets.HBox([self.download_button, self.download_reason, self.download], layout=rows)
-        code_row = widgets.HBox([self.code_box, self.check_button], layout=rows)
-        self.children = (download_row, choose, self.post_note, self.post, self.copy_button, self.share_error,
-                         code_row, self.code_result)
+        self.children = (download_row, self._choose, self.post_note, self.post, self.copy_button, self.share_error,
+                         self.code_open)
+
+    # -- the parts made on first use -----------------------------------------------------------
+
+    @property
+    def range_from(self) -> widgets.BoundedIntText:
+        """The first turn of a range post (made the first time a range is chosen or this is read)."""
+        return self._range_parts()[0]
+
+    @property
+    def range_to(self) -> widgets.BoundedIntText:
+        """The last turn of a range post."""
+        return self._range_parts()[1]
+
+    def _range_parts(self) -> tuple[widgets.BoundedIntText, widgets.BoundedIntText]:
+        if self._ranges is None:
+            top = max(self._turns, 1)
+            display = None if self.post_range.value == RANGE else "none"
+            first = widgets.BoundedIntText(value=1, min=1, max=top, description="From turn",
+                                           style={"description_width": "initial"},
+                                           layout=widgets.Layout(width="11em", display=display))
+            last = widgets.BoundedIntText(value=top, min=1, max=top, description="to",
+                                          style={"description_width": "initial"},
+                                          layout=widgets.Layout(width="8em", display=display))
+            for box in (first, last):
+                box.observe(lambda _: self.show_post(), names="value")
+            self._ranges = (first, last)
+            self._choose.children = (*self._choose.children, first, last)
+        return self._ranges
+
+    @property
+    def code_box(self) -> widgets.Text:
+        """Where a verification code (or a whole post) from the thread is pasted (made by *Check a posted code*)."""
+        return self._code_parts()[0]
+
+    @property
+    def check_button(self) -> widgets.Button:
+        """Check the pasted code against the open file."""
+        return self._code_parts()[1]
+
+    @property
+    def code_result(self) -> widgets.HTML:
+        """Whether the pasted code matches this file's turn, in words."""
+        return self._code_parts()[2]
+
+    def _code_parts(self) -> tuple[widgets.Text, widgets.Button, widgets.HTML]:
+        """Make the code box, *Check* and its answer in place of *Check a posted code* (the first time)."""
+        if self._code is None:
+            box = fixed(widgets.Text, description="Check a code", placeholder="kit:12-3f9a2c1b",
+                        continuous_update=False, style={"description_width": "initial"})
+            button = labelled_button("Check", "Check a verification code from the thread against this file")
+            result = html()
+            result.add_class("kit-code-result")
+            button.on_click(lambda _: self.check())
+            box.observe(lambda _: self.check() if box.value.strip() else None, names="value")
+            self._code = (box, button, result)
+            row = widgets.HBox([box, button], layout=fixed_layout(flex_flow="row wrap", align_items="center",
+                                                                  flex="0 0 auto"))
+            self.children = (*(part for part in self.children if part is not self.code_open), row, result)
+        return self._code
 
     # -- following the game --------------------------------------------------------------------
 
@@ -122,10 +176,12 @@ class SharePanel(widgets.VBox):
         turns = game.turn if game is not None else 0
         self._quiet = True
         try:
-            for box in (self.range_from, self.range_to):
-                box.max = max(turns, 1)
-            if self.range_to.value < self.range_from.value or not self._range_chosen:
-                self.range_to.value = max(turns, 1)
+            self._turns = turns
+            if self._ranges is not None:
+                for box in self._ranges:
+                    box.max = max(turns, 1)
+                if self.range_to.value < self.range_from.value or not self._range_chosen:
+                    self.range_to.value = max(turns, 1)
             if game is not None and not self._range_chosen:
                 wanted = SEED if started(game) else LAST
                 if self.post_range.value != wanted:
@@ -150,8 +206,10 @@ class SharePanel(widgets.VBox):
         self.show_post()
 
     def _show_range_boxes(self) -> None:
+        if self._ranges is None and self.post_range.value != RANGE:
+            return  # never chosen: not made
         display = None if self.post_range.value == RANGE else "none"
-        for box in (self.range_from, self.range_to):
+        for box in self._range_parts():
             if box.layout.display != display:
                 box.layout.display = display
 

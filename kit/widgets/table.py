@@ -19,14 +19,22 @@ import traitlets
 from kit import gamefile
 from kit.systems import get_system, normalise_system_name
 from kit.widgets.common import ErrorLine, attempt, follow_errors, labelled_button, plain_text
-from kit.widgets.layout import GamesShelf, layout_style, mark_system_parts, reason_line, region, show_reason
+from kit.widgets.layout import (
+    GamesShelf,
+    PartControl,
+    layout_style,
+    mark_system_parts,
+    reason_line,
+    region,
+    show_reason,
+)
 from kit.widgets.people import GMTools, NoteRow, SeatPicker, builder_area
 from kit.widgets.play_log import PlayLog
 from kit.widgets.registry import builder_for, components_for, gm_panel_for
 from kit.widgets.sealed import SealedGameChoice, sealed_new_game_note, sealed_panels
 from kit.widgets.session import TableSession
 from kit.widgets.share import SharePanel
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import fixed, fixed_layout, html
 from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, shown_name
 
 T = TypeVar("T")
@@ -56,6 +64,42 @@ def _upload_name(files: Any) -> str:
         return ""
 
 
+class ShelfForm:
+    """The controls in the shelf's drawer: the game picker and *Open*, the New game form and *Upload*.
+
+    The table (:class:`Table`) makes them the first time its drawer opens and wires them to
+    itself; until then the page holds none of their models. ``children`` is the drawer's content.
+    """
+
+    def __init__(self) -> None:
+        self.game_picker = fixed(widgets.Dropdown, description="Game file", options=[],
+                                 style={"description_width": "initial"}, layout={"width": "28em"})
+        self.open_button = labelled_button("Open", "Open the chosen game file")
+        self.shelf_note = html()
+        self.shelf_note.add_class("kit-shelf-note")
+        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ana, Ben",
+                                 style={"description_width": "initial"})
+        self.gm_box = fixed(widgets.Text, description="Game master", placeholder="GM",
+                            style={"description_width": "initial"})
+        self.quick_start_box = fixed(widgets.Checkbox, value=True, description="Quick start: ready-made characters",
+                                     indent=False, layout={"width": "auto"})
+        self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
+                              style={"description_width": "initial"})
+        self.new_button = labelled_button("New game", "Start a new game file for these players and game master")
+        self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
+        self.sealed_choice = SealedGameChoice()  # "Sealed game" and who seals the GM's draws (K-1, K-3)
+        self.new_reason = reason_line()
+        self.new_reason.add_class("kit-new-reason")
+        self.new_note = html()
+        self.new_note.add_class("kit-new-note")
+        row = fixed_layout(flex_flow="row wrap")
+        self.children: tuple[widgets.Widget, ...] = (
+            widgets.HBox([self.game_picker, self.open_button], layout=row), self.shelf_note,
+            widgets.HBox([self.players_box, self.gm_box, self.quick_start_box, self.name_box, self.new_button,
+                          self.upload], layout=row),
+            self.sealed_choice, self.new_reason, self.new_note)
+
+
 class Table(widgets.VBox):
     """A system's table over a folder of game files.
 
@@ -67,13 +111,20 @@ class Table(widgets.VBox):
     ``play_log``, ``download``, ``post``. Refusals: ``shelf_error``, ``share_error``.
 
     No file on the shelf and no upload can stop the table: whatever goes wrong while a file is
-    listed, opened, reloaded or uploaded ends as a refusal line beside the control.
+    listed, opened, reloaded or uploaded ends as a refusal line beside the control (``shelf_error``
+    sits under the Games bar, so a refused Reload shows with the shelf folded).
+
+    What is out of view is made when it is first needed (every widget model costs time at page
+    load): the shelf's drawer (:class:`ShelfForm`) the first time it opens — at once when no
+    game can be opened; reading one of its controls from Python makes it too — and the Upgrade
+    control the first time a version-1 file is open.
     """
 
     game_file = traitlets.Unicode("", help="File name of the game being played.").tag(sync=True)
 
     def __init__(self, system: str, games_dir: str | Path | None = None, game: str | None = None,
                  **kwargs: Any):
+        kwargs.setdefault("layout", fixed_layout())
         super().__init__(**kwargs)
         self.system = normalise_system_name(system)
         self.title = get_system(self.system).title
@@ -87,40 +138,20 @@ class Table(widgets.VBox):
         self.status = html()
         self.status.add_class("kit-status")
 
-        self.game_picker = fixed(widgets.Dropdown, description="Game file", options=[],
-                                 style={"description_width": "initial"}, layout={"width": "28em"})
-        self.open_button = labelled_button("Open", "Open the chosen game file")
         self.reload_button = labelled_button("Reload", "Read the game file again (another table may have moved on)")
         self.reload_reason = reason_line()
-        self.upgrade_note = html()
-        self.upgrade_button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
-        self.upgrade_row = widgets.HBox([self.upgrade_note, self.upgrade_button], layout={"display": "none"})
-        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ana, Ben",
-                                 style={"description_width": "initial"})
-        self.gm_box = fixed(widgets.Text, description="Game master", placeholder="GM",
-                            style={"description_width": "initial"})
-        self.quick_start_box = widgets.Checkbox(value=True, description="Quick start: ready-made characters",
-                                                indent=False, layout={"width": "auto"})
-        self.sealed_choice = SealedGameChoice()  # "Sealed game" and who seals the GM's draws (K-1, K-3)
-        self.new_reason = reason_line()
-        self.new_reason.add_class("kit-new-reason")
-        self.new_note = html()
-        self.new_note.add_class("kit-new-note")
+        self._upgrade_parts: tuple[widgets.HTML, widgets.Button] | None = None
+        self.upgrade_row = widgets.HBox([], layout={"display": "none"})  # Upgrade and its note: a version-1 file
         self.seat_picker = SeatPicker()
         self.seat_picker.on_seat(self._sit)
         self.whose_turn = html()
         self.whose_turn.add_class("kit-whose-turn")
         self.seat_error = ErrorLine()
-        self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
-                              style={"description_width": "initial"})
-        self.new_button = labelled_button("New game", "Start a new game file for these players and game master")
-        self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
-        self.shelf_error = ErrorLine()
-        self.shelf_note = html()
-        self.shelf_note.add_class("kit-shelf-note")
-        self.sealed_area = widgets.VBox()  # a sealed game's seat key and declarations (kit.widgets.sealed)
+        self.shelf_error = ErrorLine()  # under the Games bar: a refused Reload or Upgrade shows with the shelf folded
+        self._form: ShelfForm | None = None
+        self.sealed_area = widgets.VBox(layout=fixed_layout())  # a sealed game's seat key and declarations
         self.sealed_area.add_class("kit-sealed-area")
-        self.components = widgets.VBox()
+        self.components = widgets.VBox(layout=fixed_layout())
         self.components.add_class("kit-layout-components")
         self.play_log = PlayLog(limit=8)
         self.share = SharePanel()  # the post, Copy, the download and Check a code; its controls keep their old names:
@@ -128,38 +159,70 @@ class Table(widgets.VBox):
         self.download, self.post_format, self.post = self.share.download, self.share.post_format, self.share.post
         self.share_error = self.share.share_error
 
-        self.open_button.on_click(lambda _: self._open_chosen())
         self.reload_button.on_click(lambda _: self._reload())
-        self.upgrade_button.on_click(lambda _: self._upgrade())
-        self.new_button.on_click(lambda _: self._new_game())
-        self.upload.observe(self._uploaded, names="value")
-        for control in (self.players_box, self.gm_box, self.sealed_choice.sealed_box):
-            control.observe(self._check_new_form, names="value")
 
-        shelf_row = widgets.HBox([self.game_picker, self.open_button])
-        new_row = widgets.HBox([self.players_box, self.gm_box, self.quick_start_box, self.name_box, self.new_button,
-                                self.upload], layout={"flex_flow": "row wrap"})
+        games = self.shelf.listing().games
+        chosen = (self.shelf.last_played(games) if game is None  # the game played last, not the first by name
+                  else next((g for g in games if g.path.name == game), None))
+        # The drawer (open, New game, upload) is made the first time it opens: folded at once when a game opens.
         self.games = GamesShelf(bar=[self.status, self.reload_button, self.reload_reason],
-                                drawer=[shelf_row, self.shelf_note, new_row, self.sealed_choice, self.new_reason,
-                                        self.shelf_error, self.new_note])
+                                build=self._build_form, opened=chosen is None)
         self.play_area = region("play", [self.heading, self.whose_turn, self.upgrade_row, self.seat_picker,
                                          self.seat_error, self.sealed_area, self.components])
         self.side = region("side", [self.share, self.play_log])
-        self.children = (layout_style(), region("games", [self.games]), self.play_area, self.side)
+        self.children = (layout_style(), region("games", [self.games, self.shelf_error]), self.play_area, self.side)
         self.add_class("kit-layout")
         self._show_game_controls()
-        games = self._list_games()
-        chosen = (self.shelf.last_played(games) if game is None  # the game played last, not the first by name
-                  else next((g for g in games if g.path.name == game), None))
         if game is not None and chosen is None:
             self.shelf_error.show(f"{shown_name(game)}: no such {self.title} game in {self.shelf.folder}")
         if chosen is not None:
             self.open_game(chosen.path)
+        if self.session is None:
+            self.games.show(True)  # no game could be opened: the shelf stays open
+
+    # -- the shelf's drawer, made when it first opens --------------------------------------------
+
+    game_picker = PartControl("form")
+    open_button = PartControl("form")
+    shelf_note = PartControl("form")
+    players_box = PartControl("form")
+    gm_box = PartControl("form")
+    quick_start_box = PartControl("form")
+    name_box = PartControl("form")
+    new_button = PartControl("form")
+    upload = PartControl("form")
+    sealed_choice = PartControl("form")
+    new_reason = PartControl("form")
+    new_note = PartControl("form")
+
+    @property
+    def form(self) -> ShelfForm:
+        """The shelf's drawer (open a game, New game, Upload), made the first time it is needed."""
+        if self._form is None:
+            self.games.build()
+        assert self._form is not None
+        return self._form
+
+    def _build_form(self) -> tuple[widgets.Widget, ...]:
+        """Make the drawer's controls, list the shelf in them and wire them (the drawer's first opening)."""
+        form = self._form = ShelfForm()
+        form.open_button.on_click(lambda _: self._open_chosen())
+        form.new_button.on_click(lambda _: self._new_game())
+        form.upload.observe(self._uploaded, names="value")
+        for control in (form.players_box, form.gm_box, form.sealed_choice.sealed_box):
+            control.observe(self._check_new_form, names="value")
+        self._list_games(select=self.session.path if self.session is not None else None)
+        return form.children
 
     # -- the shelf -------------------------------------------------------------------------
 
     def _list_games(self, select: Path | None = None) -> list[ShelvedGame]:
-        """List the shelf's games in the picker (``select`` chosen if listed) and say what was skipped."""
+        """List the shelf's games in the picker (``select`` chosen if listed) and say what was skipped.
+
+        Until the drawer has been opened there is no picker: nothing is listed (it is, when it opens).
+        """
+        if self._form is None:
+            return []
         listing = self.shelf.listing()
         options = [(g.label, str(g.path)) for g in listing.games]
         if self.game_picker.options != tuple(options):
@@ -257,10 +320,31 @@ class Table(widgets.VBox):
         session.listen(self._after_turn)
         self._after_turn(None)
 
+    @property
+    def upgrade_note(self) -> widgets.HTML:
+        """What Upgrade does, shown beside it while the open file is of format version 1."""
+        return self._upgrade_controls()[0]
+
+    @property
+    def upgrade_button(self) -> widgets.Button:
+        """Upgrade: a version-2 copy of a version-1 game file (made the first time such a file is open)."""
+        return self._upgrade_controls()[1]
+
+    def _upgrade_controls(self) -> tuple[widgets.HTML, widgets.Button]:
+        if self._upgrade_parts is None:
+            note = html()
+            button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
+            button.on_click(lambda _: self._upgrade())
+            self._upgrade_parts = (note, button)
+            self.upgrade_row.children = self._upgrade_parts
+        return self._upgrade_parts
+
     def _offer_upgrade(self) -> None:
         """Show the Upgrade control while the open file is of format version 1 (it takes no new turns, G-6)."""
         old = self.session is not None and self.session.game.log.version < gamefile.FORMAT_VERSION
         self.upgrade_row.layout.display = "flex" if old else "none"
+        if not old and self._upgrade_parts is None:
+            return  # never needed yet: not made
         self.upgrade_note.value = (
             '<div class="kit-upgrade-note">This game file is of an older format (version 1): it can be read '
             "and checked here, but it takes no new turns. Press <b>Upgrade</b> to make a version-2 copy beside "

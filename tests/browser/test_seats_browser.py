@@ -188,6 +188,10 @@ def create(page: VoilaPage, builder: Locator, name: str) -> None:
 
 def add_note(page: VoilaPage, text: str) -> None:
     row = page.page.locator(".kit-table .kit-note-row").first
+    opener = row.locator(".kit-note-open")
+    if opener.count() and opener.first.is_visible():  # the form opens with "Add a note" (made on first use)
+        press(page, opener.first)
+        row.get_by_label("Note", exact=True).first.wait_for()
     fill(page, row, "Note", text)
     press(page, row.locator(".kit-add-note"))
     assert not row.locator(".kit-error").count(), row.inner_text()
