@@ -55,10 +55,10 @@ def time_clicks(session: TableSession, clicks: int) -> tuple[list[float], list[f
             flips.append(time.perf_counter() - start)
         else:
             start = time.perf_counter()
-            viewer.pass_button.click()
-            shown = "kit-verdict" in resolver.result_view.value and viewer.play_button.disabled
+            resolver.pass_button.click()
+            shown = "kit-verdict" in resolver.result_view.value and session.game.awaiting is None
             passes.append(time.perf_counter() - start)
-        assert shown and session.game.turn == turn + 1, (i, resolver.flip_error.message, viewer.play_error.message)
+        assert shown and session.game.turn == turn + 1, (i, resolver.flip_error.message, resolver.guide_error.message)
     return flips, passes
 
 

@@ -98,12 +98,26 @@ def test_s2_sheet_lays_out_sixteen_skills_by_suit_pair(tracker: AttributeTracker
                       "secondary ♣ Dexterity secondary ♥ Charisma")
 
 
+def drawn_pips(html: str) -> tuple[int, int]:
+    """How many pips a cell draws filled and empty."""
+    return html.count('class="kit-pip kit-pip-on"'), html.count('class="kit-pip kit-pip-off"')
+
+
 def test_s1_values_show_as_pips_and_in_words(tracker: AttributeTracker) -> None:
-    assert "●●●○○" in cell(tracker, "Strength") and "3 of 5" in text(cell(tracker, "Strength"))
-    assert "●●○○○" in cell(tracker, "Intelligence") and "2 of 5" in text(cell(tracker, "Intelligence"))
-    assert "●○○○○" in cell(tracker, "Defy") and "1 of 5" in text(cell(tracker, "Defy"))
-    assert "○○○○○" in cell(tracker, "Brute Force") and "0 of 5" in text(cell(tracker, "Brute Force"))
+    assert drawn_pips(cell(tracker, "Strength")) == (3, 2) and "3 of 5" in text(cell(tracker, "Strength"))
+    assert drawn_pips(cell(tracker, "Intelligence")) == (2, 3) and "2 of 5" in text(cell(tracker, "Intelligence"))
+    assert drawn_pips(cell(tracker, "Defy")) == (1, 4) and "1 of 5" in text(cell(tracker, "Defy"))
+    assert drawn_pips(cell(tracker, "Brute Force")) == (0, 5) and "0 of 5" in text(cell(tracker, "Brute Force"))
     assert "Mira (Baker)" in tracker.sheet_view.value
+
+
+def test_s1_the_sheet_is_a_paper_card_with_pips_in_the_suits_colour(tracker: AttributeTracker) -> None:
+    sheet = tracker.sheet_view.value
+    assert sheet.startswith('<div class="kit-sp-sheet">') and "@container" in sheet  # one column on a phone
+    assert 'role="img" aria-label="Strength: 3 of 5 pips filled"' in cell(tracker, "Strength")  # words for the drawing
+    assert 'aria-label="Defy: 1 of 5 pips filled"' in cell(tracker, "Defy")
+    assert "color:#b00020" in cell(tracker, "Intelligence") and "color:#b00020" in cell(tracker, "Charisma")  # ♦ ♥
+    assert "color:#1d1d1d" in cell(tracker, "Strength") and "color:#1d1d1d" in cell(tracker, "Dexterity")  # ♠ ♣
 
 
 def test_character_picker_lists_the_table_and_switches_the_sheet(tracker: AttributeTracker) -> None:

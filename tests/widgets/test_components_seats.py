@@ -23,6 +23,7 @@ from kit.widgets.common import FACE_DOWN, FACE_DOWN_WORDS, PRIVATE_HANDS, seat_h
 from kit.widgets.falkefateifaux.hand_viewer import HandViewer
 from kit.widgets.falkefateifaux.stack_resolver import StackResolver
 from kit.widgets.rollunder.combat_sequencer import CombatSequencer
+from kit.widgets.rollunder.gm_panel import GMPanel as RollUnderGMPanel
 from kit.widgets.rollunder.tarot_hand import TarotHand
 from kit.widgets.session import TableSession
 from kit.widgets.suitpairs.attribute_tracker import AttributeTracker
@@ -154,7 +155,7 @@ def test_ff_a_player_is_offered_only_her_character_and_sees_only_her_hand(folder
     assert PRIVATE_HANDS in others
 
 
-def test_ff_the_gm_sees_every_hand_and_keeps_the_end_of_the_scene(folder: Path) -> None:
+def test_ff_the_gm_sees_every_hand_and_ends_the_scene_in_the_gm_panel_only(folder: Path) -> None:
     path = make_game("falkefateifaux", folder)
     gil = sit(path, "Gil")
     viewer = HandViewer(gil)
@@ -163,7 +164,7 @@ def test_ff_the_gm_sees_every_hand_and_keeps_the_end_of_the_scene(folder: Path) 
     assert [f.code for f in viewer.cards.faces] == gil.game.hand("Bruno")
     assert viewer.others_view.value == ""
     assert PRIVATE_HANDS not in shown_text(viewer)
-    assert not hidden(viewer.scene_box)
+    assert hidden(viewer.scene_box) and not viewer.scene_shown  # the GM panel of the GM's seat ends the scene
 
     ana_viewer = HandViewer(sit(path, "Ana"))
     assert hidden(ana_viewer.scene_box)
@@ -255,7 +256,8 @@ def test_sp_a_player_checks_only_for_her_character_and_never_sees_the_gm_control
 
     gm = AttributeTracker(sit(path, "Gil"))
     assert [name for _, name in gm.character_picker.options] == ["Mira", "Tomas"]
-    assert not hidden(gm.gm_panel) and not hidden(gm.skip_consequences)
+    # the GM's seat finds awards and the skip in the table's GM panel: the tracker shows them once, not twice
+    assert hidden(gm.gm_panel) and hidden(gm.skip_consequences) and not gm.gm_controls_shown
 
 
 def test_sp_ana_checks_from_her_seat_then_waits_for_ben(folder: Path) -> None:
@@ -329,7 +331,11 @@ def test_ru_a_player_sees_only_her_fate_cards_and_counts_the_others(folder: Path
     assert list(gm.holder_picker.options) == ["Artie", "Xavier"]
     gm.holder_picker.value = "Xavier"
     assert [card.name for card in gm.hand] == xavier
-    assert gm.others_view.value == "" and not hidden(gm.gm_box)
+    assert gm.others_view.value == ""
+    # The draw and the deal are in the GM panel the table shows the GM's seat: not shown twice.
+    assert hidden(gm.gm_box)
+    assert not hidden(TarotHand(sit(path, "Gil"), gm_sections=True).gm_box)  # where no GM panel is shown
+    assert hidden(TarotHand(ana, gm_sections=True).gm_box)  # never to a player's seat
 
 
 def test_ru_cards_dealt_to_others_are_counted_not_named(folder: Path) -> None:
@@ -356,13 +362,21 @@ def test_ru_the_gm_runs_combat_and_a_player_only_declares_for_her_own(folder: Pa
     assert kinds == ["treat", "take_physicane"]
     assert list(ana.physician_picker.options) == ["Artie"]
 
+    # The GM's seat has the GM panel (combat, rounds, recovery, the clock): the sequencer does not repeat it.
     gil = CombatSequencer(sit(path, "Gil"))
-    assert not (hidden(gil.setup_box) or hidden(gil.round_box) or hidden(gil.advance_box))
-    assert [kind for _, kind in gil.heal_kind_picker.options] == [
+    assert hidden(gil.setup_box) and hidden(gil.round_box) and hidden(gil.advance_box)
+    assert [kind for _, kind in gil.heal_kind_picker.options] == ["treat", "take_physicane"]
+    assert "in your GM panel under <b>Game master</b> (P-1)" in gil.seat_view.value
+    assert not hidden(gil.actor_picker)  # the GM still declares for every combatant
+    shown = CombatSequencer(sit(path, "Gil"), gm_sections=True)  # where no GM panel is shown
+    assert not (hidden(shown.setup_box) or hidden(shown.round_box) or hidden(shown.advance_box))
+    assert [kind for _, kind in shown.heal_kind_picker.options] == [
         "heal_stamina", "heal_physical", "treat", "take_physicane"]
-    gil.combatant_picker.value = ("Artie", "Xavier")
-    gil.start_button.click()
-    assert gil.start_error.message == ""
+    assert shown.seat_view.value == ""
+    panel = RollUnderGMPanel(sit(path, "Gil"))
+    panel.combatant_checks.value = ["Artie", "Xavier"]
+    panel.start_combat_button.click()
+    assert panel.combat_error.message == ""
     assert last_seat(path) == "Gil"
 
     own = dict(zip(("Ana", "Ben"), CHARACTERS["rollunder"], strict=True))

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 from ff_widget_table import ADA, saved_table, text
 
@@ -17,6 +18,7 @@ from kit.widgets import TableSession
 from kit.widgets.card_faces import FacePicker, card_face, in_words
 from kit.widgets.common import ErrorLine
 from kit.widgets.falkefateifaux.hand_viewer import HandViewer
+from kit.widgets.falkefateifaux.stack_resolver import StackResolver
 
 ADA_HAND = ["QC", "2H", "3H", "RJ", "5S"]
 
@@ -192,59 +194,36 @@ def test_f11_mulligan_during_a_stack_is_refused(viewer: HandViewer) -> None:
         viewer.mulligan_button.click()
 
 
-def test_f8_play_a_card_into_the_stack_then_choose(viewer: HandViewer, path: Path) -> None:
-    assert viewer.play_button.disabled and viewer.pass_button.disabled
+def test_f8_guiding_fate_is_offered_once_in_the_stack_resolver(viewer: HandViewer, path: Path) -> None:
+    """The guide step shows in one place: the viewer points to the resolver and has no Play or Pass of its own."""
+    resolver = StackResolver(viewer.session, actor="Ada")
+    assert not hasattr(viewer, "play_button") and not hasattr(viewer, "pass_button")
+    shown = [child.description for child in _buttons(viewer)]
+    assert not any("Pass" in label or "Play" in label for label in shown), shown
     viewer.session.game.rig(["3C"])
     viewer.session.act("flip", character="Ada", skill="Fisticuffs", target=14)
-    assert not viewer.play_button.disabled and not viewer.pass_button.disabled
-    viewer.select("QC")
-    viewer.play_button.click()
-    assert viewer.play_error.message == ""
+    prompt = text(viewer.prompt_view.value)
+    assert "Ada may guide fate" in prompt and "stack resolver" in prompt and "Play the selected card" in prompt
+    assert not any(viewer.cards.notes)  # what each card would give is written in the resolver
+    resolver.guide_picker.select_codes("QC")
+    resolver.guide_button.click()
+    assert resolver.guide_error.message == ""
     assert last_action(path) == "guide" and gamefile.load(path).log.events[-1].args == {"character": "Ada",
                                                                                       "card": "QC"}
-    assert "QC" not in viewer.selected_cards and len(viewer.cards.faces) == 4
-    assert viewer.play_button.disabled
+    assert len(viewer.cards.faces) == 4
     assert "Waiting: Ada must choose a card — options: 3♣, Q♣" in text(viewer.prompt_view.value)
-    assert "Ada guides fate" in text(viewer.result_view.value)
 
 
-def test_f8_passing_resolves_the_flip(viewer: HandViewer, path: Path) -> None:
-    viewer.session.game.rig(["9C"])
-    viewer.session.act("flip", character="Ada", skill="Fisticuffs", target=14)
-    viewer.pass_button.click()
-    assert viewer.play_error.message == ""
-    assert "Success" in text(viewer.result_view.value) and "(+1)" in text(viewer.result_view.value)
-    assert viewer.session.game.awaiting is None
-    assert gamefile.load(path).log.events[-1].args == {"character": "Ada", "card": None}
-
-
-def test_f8_guiding_fate_at_disadvantage_is_not_offered_and_is_refused(viewer: HandViewer) -> None:
-    viewer.session.game.rig(["3C", "4C", "9C"])
-    viewer.session.act("flip", character="Ada", skill="Fisticuffs", against="Bruno", against_skill="Athletics",
-                       minus=1)
-    assert viewer.play_button.disabled
-    viewer.select("QC")
-    with refused(viewer, viewer.play_error, "at net disadvantage", "F-8"):
-        viewer.play_button.click()
-
-
-def test_f8_playing_a_card_no_longer_held_is_refused(path: Path) -> None:
-    session = TableSession(gamefile.load(path))
-    viewer = HandViewer(session, character="Ada")
-    session.game.rig(["3C"])
-    session.act("flip", character="Ada", skill="Fisticuffs", target=14)
-    viewer.select("QC")
-    other_component = TableSession(session.game)  # acts on the same game without telling this viewer
-    other_component.act("guide", character="Ada", card="QC")
-    other_component.act("choose", character="Ada", card="3C")
-    session.game.rig(["3C"])
-    other_component.act("flip", character="Ada", skill="Fisticuffs", target=14)
-    assert viewer.selected_cards == ["QC"] and not viewer.play_button.disabled
-    game = session.game
-    before = (game.fingerprint(), len(game.log))
-    viewer.play_button.click()
-    assert "Ada does not hold it" in unescape(viewer.play_error.message) and "(F-8)" in viewer.play_error.message
-    assert (game.fingerprint(), len(game.log)) == before
+def _buttons(root: object) -> list[widgets.Button]:
+    """Every button under ``root`` (its children, their children …)."""
+    found: list[widgets.Button] = []
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, widgets.Button):
+            found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+    return found
 
 
 def test_a_stale_table_is_told_the_game_moved_on(path: Path, viewer: HandViewer) -> None:

@@ -1,17 +1,21 @@
 """The hand viewer: one character's hand as card faces, its tokens, and what the hand can do.
 
-Selected cards can be played into the stack (guiding fate, F-8), discarded when the game asks
-for a discard (F-10), trusted to the fates (four cards, F-11), or kept back at the end of the
-scene; Mulligan and Preparation cost a Fate token (F-11). Every action goes through the table
-session; the game decides and a refusal is shown beside the button that asked. While this
-character owes a forced discard (the game's ``awaiting``) the viewer asks for it and offers
-nothing else.
+Selected cards can be discarded when the game asks for a discard (F-10), trusted to the fates
+(four cards, F-11), or kept back at the end of the scene; Mulligan and Preparation cost a Fate
+token (F-11). Every action goes through the table session; the game decides and a refusal is
+shown beside the button that asked. While this character owes a forced discard (the game's
+``awaiting``) the viewer asks for it and offers nothing else.
+
+Guiding fate (F-8) is done in one place: the stack resolver's guide panel, which shows the same
+hand with what each card would give. While this hand may guide fate the viewer says so and points
+there; it has no Play or Pass of its own.
 
 At a game with seats (P-1) a player's viewer offers only that player's own hands; every other
 hand is a count and card backs (``others_view``), with the honest line that the game file still
 holds every hand. While the game waits for another seat's step the hand's buttons are disabled
-and the prompt says whom the table waits for. Ending the scene is the GM's (hidden from players).
-The GM, and everyone at a game without seats, sees and may do everything.
+and the prompt says whom the table waits for. Ending the scene is the GM's: at a game with seats
+it is in the GM panel the table shows the GM's seat, so the viewer hides its own (from every
+seat); at a game without seats the viewer keeps it, and everyone sees and may do everything.
 
 The faces come from a face maker (:func:`~kit.widgets.card_faces.card_face` by
 default), so the drawing knows no particular deck.
@@ -25,7 +29,6 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from kit.falkefateifaux.preview import guide_preview
 from kit.falkefateifaux.results import worded
 from kit.widgets.card_faces import FaceMaker, card_face, in_words, spaced
 from kit.widgets.card_row import CardRow
@@ -38,7 +41,7 @@ from kit.widgets.common import (
     player_seat,
     seat_characters,
     seat_html,
-    show_to_gm,
+    seated,
     waiting_elsewhere,
     waiting_html,
     waiting_words,
@@ -52,14 +55,14 @@ from kit.widgets.shared import html
 class HandViewer(widgets.VBox):
     """A FalkeFateiFaux character's hand, tokens and hand actions.
 
-    Controls: ``character_picker`` (whose hand), ``cards`` (a :class:`FacePicker`, several cards at
-    a time), ``play_button`` and ``pass_button`` (guide fate, with ``play_error``),
-    ``discard_button`` (with ``discard_error``), ``mulligan_button``, ``prepare_button`` and
-    ``trust_button`` (with ``hand_error``), ``end_scene_button`` (with ``scene_error``).
+    Controls: ``character_picker`` (whose hand), ``cards`` (a :class:`CardRow`, several cards at
+    a time), ``discard_button`` (with ``discard_error``), ``mulligan_button``, ``prepare_button``
+    and ``trust_button`` (with ``hand_error``), ``end_scene_button`` (with ``scene_error``; shown
+    at a game without seats only, see ``scene_shown``).
     Views: ``summary_view`` (cards against Card Refresh, Fate and Burning Fate tokens),
     ``prompt_view`` (what the game asks of this hand now), ``selection_view``, ``others_view`` (the
     hands a player's seat may not see, as counts and backs), ``result_view``. ``scene_box`` holds
-    the GM's end of the scene (hidden from a player's seat).
+    the end of the scene.
     """
 
     character = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
@@ -87,13 +90,6 @@ class HandViewer(widgets.VBox):
         self.selection_view = html()
         self.selection_view.add_class("kit-hand-selection")
 
-        self.play_button = labelled_button("Play selected card into the stack",
-                                           "Guide fate: play one card from hand into your stack (F-8)", "primary")
-        self.play_button.add_class("kit-hand-play")
-        self.pass_button = labelled_button("Pass (do not guide fate)", "Play no card into the stack (F-8)")
-        self.pass_button.add_class("kit-hand-pass")
-        self.play_error = ErrorLine()
-        self.play_error.add_class("kit-hand-play-error")
         self.discard_button = labelled_button("Discard selected cards",
                                               "Discard when the hand is over Card Refresh or Stunned (F-10, F-12)",
                                               "warning")
@@ -124,7 +120,7 @@ class HandViewer(widgets.VBox):
         self.result_view.add_class("kit-hand-result")
         self.others_view = html()
         self.others_view.add_class("kit-hand-others")
-        self.scene_box = widgets.HBox([self.end_scene_button, self.scene_error],  # its own: hidden from players
+        self.scene_box = widgets.HBox([self.end_scene_button, self.scene_error],  # its own layout: hidden when seated
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
         self.children = (
@@ -134,7 +130,6 @@ class HandViewer(widgets.VBox):
             self.prompt_view,
             self.cards,
             self.selection_view,
-            spaced(self.play_button, self.pass_button, self.play_error),
             spaced(self.discard_button, self.discard_error),
             spaced(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
             self.reasons_view,
@@ -142,8 +137,6 @@ class HandViewer(widgets.VBox):
             self.others_view,
             self.result_view,
         )
-        self.play_button.on_click(lambda _: self.play())
-        self.pass_button.on_click(lambda _: self.pass_guide())
         self.discard_button.on_click(lambda _: self.discard())
         self.mulligan_button.on_click(lambda _: self.mulligan())
         self.prepare_button.on_click(lambda _: self.prepare())
@@ -164,8 +157,17 @@ class HandViewer(widgets.VBox):
     @property
     def action_buttons(self) -> list[widgets.Button]:
         """Every button that asks the game for something."""
-        return [self.play_button, self.pass_button, self.discard_button, self.mulligan_button, self.prepare_button,
-                self.trust_button, self.end_scene_button]
+        return [self.discard_button, self.mulligan_button, self.prepare_button, self.trust_button,
+                self.end_scene_button]
+
+    @property
+    def scene_shown(self) -> bool:
+        """Whether the viewer shows the end of the scene: only at a game without seats.
+
+        At a game with seats a player may not end the scene, and the GM does it in the GM panel the
+        table shows the GM's seat, so it shows once, not in two places.
+        """
+        return not seated(self.session)
 
     # -- selecting and acting ----------------------------------------------------------------
 
@@ -185,18 +187,6 @@ class HandViewer(widgets.VBox):
         """Show this viewer's own turn as soon as the rules decide it (before the turn is written)."""
         if self._acting:
             self.result_view.value = f'<div aria-live="polite">{seat_html(self.session, result)}</div>'
-
-    def _chosen_card(self) -> str:
-        """The one selected card's code; several are sent joined and none as "" (the game says why)."""
-        return " ".join(self.selected_cards)
-
-    def play(self) -> Any:
-        """Guide fate with the selected card: play it into this character's stack (F-8)."""
-        return self._act(self.play_error, "guide", character=self.character, card=self._chosen_card())
-
-    def pass_guide(self) -> Any:
-        """Guide fate with no card (F-8)."""
-        return self._act(self.play_error, "guide", character=self.character, card=None)
 
     def discard(self) -> Any:
         """Discard the selected cards (a discard the game asks for, F-10)."""
@@ -239,7 +229,9 @@ class HandViewer(widgets.VBox):
                 hidden = "none" if not names and player_seat(self.session) else None
                 if self.character_picker.layout.display != hidden:
                     self.character_picker.layout.display = hidden
-                show_to_gm(self.session, self.scene_box)
+                display = None if self.scene_shown else "none"
+                if self.scene_box.layout.display != display:
+                    self.scene_box.layout.display = display
                 self._draw()
                 self._draw_others()
         finally:
@@ -306,8 +298,10 @@ class HandViewer(widgets.VBox):
                 f"<div>{escape(worded(discard.why))}. Select the cards, then “Discard selected cards”.</div>")
         elif guide is not None:
             self.prompt_view.value = (
-                f'<div role="status" class="kit-guide-prompt"><b>{escape(character.name)} may guide fate</b>: '
-                f"select one card and play it into the stack, or pass. {escape(worded(guide.why))}</div>")
+                f'<div role="status" class="kit-guide-prompt"><b>{escape(character.name)} may guide fate</b> '
+                "— guide fate in the stack resolver (“Flip a stack”): pick one of these cards there, where each "
+                "says what it would give, and press “Play the selected card”, or press “Pass”. "
+                f"{escape(worded(guide.why))}</div>")
         elif elsewhere:
             self.prompt_view.value = waiting_html(elsewhere)
         elif game.awaiting is not None and not self.session.may_see(game.awaiting.character):
@@ -318,14 +312,12 @@ class HandViewer(widgets.VBox):
             self.prompt_view.value = ""
         for button in self.action_buttons:
             button.disabled = bool(elsewhere) or (discard is not None and button is not self.discard_button)
-        self.play_button.disabled = self.pass_button.disabled = guide is None
-        reasons = [] if elsewhere else self._reasons(character, discard, guide)
+        reasons = [] if elsewhere else self._reasons(character, discard)
         self.reasons_view.value = ("" if not reasons else '<ul class="kit-disabled-reasons" style="margin:0.2em 0">'
                                    + "".join(f"<li>{escape(reason)}</li>" for reason in reasons) + "</ul>")
-        self._draw_preview(guide)
 
-    def _reasons(self, character: Any, discard: Any, guide: Any) -> list[str]:
-        """Disable what cannot apply now and say why beside the buttons (F-8, F-10, F-11)."""
+    def _reasons(self, character: Any, discard: Any) -> list[str]:
+        """Disable what cannot apply now and say why beside the buttons (F-10, F-11)."""
         game = self.game
         reasons = []
         if discard is None:
@@ -333,8 +325,6 @@ class HandViewer(widgets.VBox):
             reasons.append(f"Discard: no discard is due — {character.name}'s hand is within Card Refresh (F-10).")
         else:
             reasons.append(f"Only Discard for now: {character.name} discards before anything else happens (F-10).")
-        if guide is None and game.state.pending is not None:
-            reasons.append("Play and Pass: the stack above is not waiting for this hand to guide fate (F-8).")
         if discard is None and game.state.pending is not None:
             for button in (self.mulligan_button, self.prepare_button, self.trust_button):
                 button.disabled = True
@@ -344,20 +334,6 @@ class HandViewer(widgets.VBox):
                 button.disabled = True
             reasons.append(f"Hand actions wait: {game.awaiting.character} must discard first (F-10).")
         return reasons
-
-    def _draw_preview(self, guide: Any) -> None:
-        """While this hand may guide fate, write under each card what playing it would give (F-8, F-9)."""
-        preview = guide_preview(self.game) if guide is not None else None
-        if preview is None:
-            self.cards.annotate([])
-            return
-        notes, best = [], None
-        for index, face in enumerate(self.cards.faces):
-            card = preview.of(face.code)
-            notes.append(card.words.removesuffix(" · best") if card else "")
-            if card is not None and card.best and best is None:
-                best = index
-        self.cards.annotate(notes, best)
 
     def _selection_changed(self) -> None:
         codes = self.cards.selected_codes

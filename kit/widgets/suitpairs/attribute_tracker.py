@@ -13,10 +13,12 @@ Every click is one turn taken through ``session.act``; the game decides, the tra
 game's queries (``character``, ``pending``, ``odds``, ``serious_consequences``) and results.
 A refused click shows the rules' message beside the control and changes nothing.
 
-At a game with seats (P-1) a player's tracker offers only that player's own characters; the GM's
-controls (award, take away, skipping a check's consequences) are hidden from a player's seat, and
-while the game waits for another seat's check the check button is disabled with the reason
-beside it. The GM, and everyone at a game without seats, may do everything.
+At a game with seats (P-1) a player's tracker offers only that player's own characters, and while
+the game waits for another seat's check the check button is disabled with the reason beside it.
+The GM's controls (award, take away, skipping a check's consequences) show once: at a game with
+seats they live in the GM panel the table shows the GM's seat (:mod:`kit.widgets.suitpairs.gm_panel`),
+so the tracker hides its own copy from every seat; at a game without seats, where the table opens
+the GM panel only when asked, the tracker keeps them and everyone may do everything.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from kit.widgets.common import (
     no_character_words,
     player_seat,
     seat_characters,
-    show_to_gm,
+    seated,
     waiting_elsewhere,
     waiting_html,
 )
@@ -69,8 +71,10 @@ class AttributeTracker(widgets.VBox):
 
     Controls (drivable from Python): ``character_picker``, ``skill_picker``, ``difficulty_picker``,
     ``check_button``, ``reroll_primary_button``, ``reroll_secondary_button``, ``accept_button`` and,
-    in the GM panel, ``skip_consequences``, ``gm_what_picker``, ``gm_points``, ``gm_reason``,
-    ``award_button``, ``take_away_button``. Views: ``sheet_view``, ``serious_view``, ``changes_view``,
+    for the GM of a game without seats, ``skip_consequences`` and, in ``gm_panel``, ``gm_what_picker``,
+    ``gm_points``, ``gm_reason``, ``award_button``, ``take_away_button`` (at a game with seats the
+    table's GM panel offers these, and the tracker hides them: ``gm_controls_shown`` is then False).
+    Views: ``sheet_view``, ``serious_view``, ``changes_view``,
     ``odds_view``, ``roll_view``, ``result_view``, ``seat_view`` (whom a player's seat waits for).
     Refusals: ``check_error``, ``reroll_error``, ``accept_error``, ``gm_error``.
     """
@@ -287,16 +291,27 @@ class AttributeTracker(widgets.VBox):
         finally:
             self._quiet = False
 
+    @property
+    def gm_controls_shown(self) -> bool:
+        """Whether the tracker shows the GM's controls: only at a game without seats.
+
+        At a game with seats a player may not use them, and the GM finds them in the GM panel the
+        table shows the GM's seat, so they show once, not in two places.
+        """
+        return not seated(self.session)
+
     def _draw_seat(self, has_characters: bool) -> None:
-        """Hide the GM's controls from a player's seat, and an empty picker from a seat with no character."""
+        """Show the GM's controls where no GM panel shows them, and hide an empty picker from a seat with none."""
         session = self.session
         hidden = "none" if not has_characters and player_seat(session) else None
         if self.character_picker.layout.display != hidden:
             self.character_picker.layout.display = hidden
-        show_to_gm(session, self.skip_consequences)
-        if self._gm_panel_wanted:
-            show_to_gm(session, self.gm_panel)
-        if player_seat(session) and self.skip_consequences.value:
+        shown = self.gm_controls_shown
+        for control, wanted in ((self.skip_consequences, True), (self.gm_panel, self._gm_panel_wanted)):
+            display = None if shown and wanted else "none"
+            if control.layout.display != display:
+                control.layout.display = display
+        if not shown and self.skip_consequences.value:
             self.skip_consequences.value = False
 
     def _picked_character(self, change: dict[str, Any]) -> None:

@@ -16,11 +16,58 @@ from kit.suitpairs.character import Character
 from kit.suitpairs.results import Change
 from kit.suitpairs.skills import SKILLS
 
-FULL_PIP = "●"
-EMPTY_PIP = "○"
 UP_COLOUR = "#fff3c4"
 DOWN_COLOUR = "#ffe0e0"
 RED_SUIT = "#b00020"
+BLACK_SUIT = "#1d1d1d"
+NARROW = 560
+"""Below this width (px) of the sheet itself, each attribute is a line of pips with its row of skills under it."""
+PHONE = 400
+"""Below this width (px) of the sheet, the four skills of a row sit two by two."""
+SHEET_CSS = f"""
+.kit-sp-sheet {{ container-type: inline-size; width: calc(100% - 4px); box-sizing: border-box;
+  background: #fffdf6; color: {BLACK_SUIT}; border: 1px solid #cdbf9c; border-radius: 10px;
+  box-shadow: 0 1px 4px rgba(60, 40, 0, 0.18); padding: 8px 10px; margin: 4px 0; line-height: 1.35;
+  font-size: 13px; }}
+.kit-sp-sheet .kit-sp-grid {{ border-collapse: collapse; width: 100%; }}
+.kit-sp-sheet caption {{ text-align: left; padding-bottom: 4px; border-bottom: 2px solid #cdbf9c;
+  margin-bottom: 4px; }}
+.kit-sp-sheet .kit-sp-who {{ font-size: 1.15em; }}
+.kit-sp-sheet .kit-sp-how {{ color: #5b5340; font-size: 0.92em; }}
+.kit-sp-sheet th, .kit-sp-sheet td {{ border: 1px solid #e1d6bb; padding: 3px 6px; text-align: left;
+  vertical-align: top; font-weight: normal; }}
+.kit-sp-sheet thead th {{ font-size: 0.92em; color: #5b5340; }}
+.kit-sp-sheet th[scope="row"] {{ background: #f7f0dc; }}
+.kit-sp-sheet .kit-sp-name {{ display: block; }}
+.kit-sp-sheet .kit-sp-attribute-name {{ font-weight: bold; font-size: 1.05em; }}
+.kit-sp-sheet .kit-pips {{ display: inline-flex; gap: 3px; vertical-align: middle; margin-right: 4px; }}
+.kit-sp-sheet .kit-pip {{ display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+  border: 1.5px solid currentColor; box-sizing: border-box; }}
+.kit-sp-sheet .kit-pip-on {{ background: currentColor; }}
+.kit-sp-sheet th .kit-pip {{ width: 14px; height: 14px; border-width: 2px; }}
+.kit-sp-sheet .kit-value {{ white-space: nowrap; }}
+.kit-sp-sheet .kit-changed.kit-up {{ background: {UP_COLOUR}; }}
+.kit-sp-sheet .kit-changed.kit-down {{ background: {DOWN_COLOUR}; }}
+.kit-sp-sheet .kit-changed.kit-same {{ background: #eef; }}
+.kit-sp-sheet .kit-change-marker {{ font-weight: bold; white-space: nowrap; }}
+.kit-sp-sheet .kit-zero {{ font-weight: bold; color: #8a5a00; }}
+@container (max-width: {NARROW - 0.02}px) {{
+  .kit-sp-sheet .kit-sp-grid, .kit-sp-sheet tbody {{ display: block; }}
+  .kit-sp-sheet caption {{ display: block; }}
+  .kit-sp-sheet thead {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+    white-space: nowrap; }}
+  .kit-sp-sheet tbody tr {{ display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 4px;
+    padding: 5px 0 7px; border-bottom: 1px dashed #cdbf9c; }}
+  .kit-sp-sheet tbody tr:last-child {{ border-bottom: none; }}
+  .kit-sp-sheet th[scope="row"] {{ grid-column: 1 / -1; display: flex; flex-wrap: wrap; align-items: center;
+    gap: 2px 10px; border: none; border-radius: 6px; padding: 4px 6px; }}
+  .kit-sp-sheet td {{ display: block; border-radius: 6px; background: #fff; }}
+}}
+@container (max-width: {PHONE - 0.02}px) {{
+  .kit-sp-sheet tbody tr {{ grid-template-columns: repeat(2, minmax(0, 1fr)); }}
+}}
+"""
+"""The sheet's style (scoped to ``.kit-sp-sheet``): a paper card; pips drawn as circles; one column when narrow."""
 CAUSES = {
     "reroll": "paid for a reroll (S-4)",
     "consequence": "consequence of the check (S-5)",
@@ -74,11 +121,22 @@ def marks_for(character: str, changes: Iterable[Change]) -> dict[tuple[str, str]
     }
 
 
-def pips(value: int, top: int = HIGHEST) -> str:
-    """``●●●○○`` with the number in words beside it (``3 of 5``)."""
-    dots = FULL_PIP * value + EMPTY_PIP * (top - value)
-    return (f'<span class="kit-pips" aria-hidden="true" style="letter-spacing:1px">{dots}</span> '
+def pips(value: int, top: int = HIGHEST, name: str = "") -> str:
+    """Pips drawn as circles (filled in the ink of the cell) and the number in words beside them (``3 of 5``).
+
+    The drawing is an image named in words (``Strength: 3 of 5 pips filled``); the words beside it
+    show the same number to everyone.
+    """
+    dots = ('<span class="kit-pip kit-pip-on"></span>' * value
+            + '<span class="kit-pip kit-pip-off"></span>' * (top - value))
+    about = f"{escape(name)}: " if name else ""
+    return (f'<span class="kit-pips" role="img" aria-label="{about}{value} of {top} pips filled">{dots}</span>'
             f'<span class="kit-value">{value} of {top}</span>')
+
+
+def _ink(attribute: Attribute) -> str:
+    """The suit's colour: red for ♦ and ♥, black for ♠ and ♣."""
+    return RED_SUIT if attribute.is_red else BLACK_SUIT
 
 
 def _suit(attribute: Attribute, text: str) -> str:
@@ -87,50 +145,51 @@ def _suit(attribute: Attribute, text: str) -> str:
 
 
 def _cell(kind: str, name: str, label_html: str, value: int, marks: Mapping[tuple[str, str], Mark],
-          tag: str = "td", extra: str = "") -> str:
+          tag: str = "td", extra: str = "", ink: str = "") -> str:
+    """One value of the sheet: its label, its pips (in ``ink``) and words, and the last turn's mark."""
     mark = marks.get((kind, name))
     classes = [f"kit-sp-{kind}"]
-    style = "border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top;"
     marker = ""
     if mark is not None:
         classes += ["kit-changed", mark.css]
-        style += f"background:{UP_COLOUR if mark.delta > 0 else DOWN_COLOUR if mark.delta < 0 else '#eef'};"
-        marker = (f' <span class="kit-change-marker" style="font-weight:bold">{escape(mark.text)}</span>')
+        marker = f' <span class="kit-change-marker">{escape(mark.text)}</span>'
     scope = ' scope="row"' if tag == "th" else ""
-    return (f'<{tag}{scope} class="{" ".join(classes)}" data-name="{escape(name)}" data-value="{value}" '
-            f'style="{style}">'
-            f"{label_html}<br>{pips(value)}{marker}{extra}</{tag}>")
+    drawn = pips(value, name=name)
+    if ink:
+        drawn = f'<span class="kit-sp-ink" style="color:{ink}">{drawn}</span>'
+    return (f'<{tag}{scope} class="{" ".join(classes)}" data-name="{escape(name)}" data-value="{value}">'
+            f'<span class="kit-sp-name">{label_html}</span> {drawn}{marker}{extra}</{tag}>')
 
 
 def sheet_html(person: Character, marks: Mapping[tuple[str, str], Mark]) -> str:
-    """The sheet: identity, then rows by primary attribute (♠ ♦ ♣ ♥) and columns by secondary.
+    """The sheet, drawn as a paper card: the name and identity, then a row per primary attribute (♠ ♦ ♣ ♥).
 
-    Each row starts with the primary attribute's own value; each cell is the skill of that suit pair.
+    Each row starts with the primary attribute's pips in its suit's colour; each further cell is
+    the skill of that suit pair, its column the secondary attribute. Where the sheet is narrower
+    than :data:`NARROW` (a phone, a side column) each attribute is a line of its own with that
+    row's four skills wrapped under it, so nothing is cut off or scrolls sideways.
     """
-    head = "".join(
-        f'<th scope="col" style="border:1px solid #ccc;padding:3px 6px">secondary {_suit(a, a.label)}</th>'
-        for a in Attribute
-    )
+    head = "".join(f'<th scope="col">secondary {_suit(a, a.label)}</th>' for a in Attribute)
     rows = []
     for primary in Attribute:
         value = person.attributes[primary.title]
-        zero = (' <span class="kit-zero" style="font-weight:bold;color:#8a5a00">⚠ at 0: serious consequences'
-                "</span>" if value == 0 else "")
-        cells = [_cell("attribute", primary.title, f"<b>{_suit(primary, primary.label)}</b>", value, marks,
-                       tag="th", extra=zero)]
+        zero = ' <span class="kit-zero">⚠ at 0: serious consequences</span>' if value == 0 else ""
+        label = f'<span class="kit-sp-attribute-name">{_suit(primary, primary.label)}</span>'
+        cells = [_cell("attribute", primary.title, label, value, marks, tag="th", extra=zero, ink=_ink(primary))]
         for found in SKILLS:
             if found.primary is primary:
                 pair = _suit(found.primary, found.primary.symbol) + _suit(found.secondary, found.secondary.symbol)
-                label = f"{pair} {escape(found.name)}"
-                cells.append(_cell("skill", found.name, label, person.skills[found.name], marks))
+                cells.append(_cell("skill", found.name, f"{pair} {escape(found.name)}", person.skills[found.name],
+                                   marks))
         rows.append(f'<tr data-primary="{primary.title}">{"".join(cells)}</tr>')
-    caption = (f"{escape(person.name)} ({escape(person.identity)}): rows by primary attribute, "
-               "columns by secondary attribute")
+    caption = (f'<b class="kit-sp-who">{escape(person.name)} ({escape(person.identity)})</b>'
+               '<span class="kit-sp-how">: rows by primary attribute; the second suit of a skill is its '
+               "secondary attribute</span>")
     return (
-        f'<table class="kit-sp-grid" style="border-collapse:collapse;font-size:13px">'
-        f'<caption style="text-align:left;font-weight:bold">{caption}</caption>'
-        f'<thead><tr><th scope="col" style="border:1px solid #ccc;padding:3px 6px">primary attribute</th>'
-        f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="kit-sp-sheet"><style>{SHEET_CSS}</style>'
+        f'<table class="kit-sp-grid"><caption>{caption}</caption>'
+        f'<thead><tr><th scope="col">primary attribute</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
