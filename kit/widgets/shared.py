@@ -25,10 +25,29 @@ class SharedModelChanged(RuntimeError):
 
 def _refuse_change(change: dict[str, Any]) -> None:
     owner = change["owner"]
+    with _unobserved(owner):
+        setattr(owner, change["name"], change["old"])  # put it back: the refusal changes nothing
     raise SharedModelChanged(
         f"{type(owner).__name__}.{change['name']} was set on a layout or style shared by several controls; "
         "give that control its own (layout=widgets.Layout(...)) to change it"
     )
+
+
+class _unobserved:
+    """Within it, putting a shared model's trait back does not call the refusal again."""
+
+    def __init__(self, model: widgets.Widget):
+        self.model = model
+
+    def __enter__(self) -> None:
+        self.model.unobserve(_refuse_change, names=_public(self.model))
+
+    def __exit__(self, *_: object) -> None:
+        self.model.observe(_refuse_change, names=_public(self.model))
+
+
+def _public(model: widgets.Widget) -> list[str]:
+    return [name for name in model.keys if not name.startswith("_")]
 
 
 def shared_model(kind: type[W], **traits: Any) -> W:
@@ -37,7 +56,7 @@ def shared_model(kind: type[W], **traits: Any) -> W:
     model = _shared.get(key)
     if model is None or model.comm is None:  # none yet, or closed since
         model = kind(**traits)
-        model.observe(_refuse_change, names=[name for name in model.keys if not name.startswith("_")])
+        model.observe(_refuse_change, names=_public(model))
         _shared[key] = model
     return model  # type: ignore[return-value]
 

@@ -27,6 +27,7 @@ def test_a_shared_model_refuses_a_change_that_would_move_every_control():
     view = html("x")
     with pytest.raises(SharedModelChanged, match="give that control its own"):
         view.layout.display = "none"
+    assert view.layout.display is None and html("y").layout.display is None  # refused, so nothing changed
 
 
 def test_a_control_that_is_shown_and_hidden_gets_its_own_layout():
