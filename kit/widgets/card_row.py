@@ -10,9 +10,15 @@ so the selection is never shown by colour alone. Under a card a line may say wha
 (:meth:`CardRow.annotate`) and mark the best one. While the row is disabled its reason is
 written beside it (phones have no tooltips).
 
+A click is answered by the kernel (:meth:`CardRow.pick`): the page sends which card was clicked,
+the kernel selects it and the views that answer the choice (a selection line, the odds) reach
+the page first, the raised card just after. The page draws nothing at the click itself — a frame
+drawn then would hold the answer back until the following frame — unless the kernel is slow to
+answer (80 ms), when the card is raised at once.
+
 Its Python side speaks as :class:`~kit.widgets.card_faces.FacePicker` does (``faces``,
 ``selected``, ``selected_codes``, ``select_codes``, ``select``, ``clear``, ``on_change``,
-``picking``, ``set_disabled``), so the components can use either.
+``picking``, ``set_disabled``), so the components can use either; :meth:`CardRow.pick` is a click.
 """
 
 from __future__ import annotations
@@ -26,19 +32,49 @@ import traitlets
 from kit.widgets.card_faces import CardFace
 
 _ESM = r"""
+const ANSWER_MS = 80;
+
 function slug(code) { return code.toLowerCase().replace(/ /g, "-"); }
 
 function render({ model, el }) {
   el.classList.add("kit-card-row");
+  let faces = [];
+  let unanswered = null;
+  // A selection changes a class and an attribute on the faces already drawn (the row is not drawn again).
+  const mark = (chosen) => {
+    faces.forEach((face, index) => {
+      const on = chosen.includes(index);
+      face.classList.toggle("kit-card-chosen", on);
+      face.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  };
+  const marked = () => {
+    clearTimeout(unanswered);
+    mark(model.get("selected"));
+  };
+  const toggled = (index) => {
+    const now = model.get("selected");
+    if (now.includes(index)) return now.filter((i) => i !== index);
+    return model.get("single") ? [index] : [...now, index].sort((a, b) => a - b);
+  };
+  // A click asks the kernel, which selects the card and answers with what the choice shows elsewhere
+  // (the selection line, the odds) and then the selection. The page draws nothing before the answer:
+  // a frame drawn at the click would hold the answer back until the next one. A kernel that has not
+  // answered within ANSWER_MS gets the card raised at once, as the click will make it.
+  const pick = (index) => {
+    if (model.get("disabled")) return;
+    model.send({ pick: index });
+    clearTimeout(unanswered);
+    unanswered = setTimeout(() => mark(toggled(index)), ANSWER_MS);
+  };
   const draw = () => {
     const cards = model.get("cards");
-    const chosen = new Set(model.get("selected"));
     const disabled = model.get("disabled");
     const row = document.createElement("div");
     row.className = "kit-card-row-cards";
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", model.get("label") || "cards");
-    cards.forEach((card, index) => {
+    faces = cards.map((card, index) => {
       const slot = document.createElement("div");
       slot.className = "kit-card-slot" + (card.best ? " kit-card-best" : "");
       const face = document.createElement("button");
@@ -46,22 +82,13 @@ function render({ model, el }) {
       const classes = ["kit-card", "kit-card-face", "kit-card-" + slug(card.code),
                        card.red ? "kit-card-red" : "kit-card-black"];
       if (card.kind) classes.push("kit-card-" + card.kind);
-      if (chosen.has(index)) classes.push("kit-card-chosen");
       face.className = classes.join(" ");
       face.textContent = card.label;
       face.dataset.pip = card.pip || "";
       face.title = card.name;
       face.setAttribute("aria-label", card.note ? card.name + ": " + card.note : card.name);
-      face.setAttribute("aria-pressed", chosen.has(index) ? "true" : "false");
       face.disabled = disabled;
-      face.addEventListener("click", () => {
-        if (model.get("disabled")) return;
-        let now = model.get("selected").slice();
-        if (now.includes(index)) now = now.filter((i) => i !== index);
-        else now = model.get("single") ? [index] : [...now, index].sort((a, b) => a - b);
-        model.set("selected", now);
-        model.save_changes();
-      });
+      face.addEventListener("click", () => pick(index));
       slot.appendChild(face);
       if (card.note) {
         const note = document.createElement("div");
@@ -76,7 +103,9 @@ function render({ model, el }) {
         slot.appendChild(best);
       }
       row.appendChild(slot);
+      return face;
     });
+    mark(model.get("selected"));
     const parts = [row];
     const reason = model.get("reason");
     if (disabled && reason) {
@@ -88,7 +117,8 @@ function render({ model, el }) {
     el.replaceChildren(...parts);
   };
   draw();
-  for (const name of ["cards", "selected", "disabled", "reason", "label"]) model.on("change:" + name, draw);
+  for (const name of ["cards", "disabled", "reason", "label"]) model.on("change:" + name, draw);
+  model.on("change:selected", marked);
 }
 export default { render };
 """
@@ -102,7 +132,7 @@ _CSS = r"""
   border: 1px solid #555; border-radius: 0.45em; background: #fffdf7; cursor: pointer;
   font: bold 1.05em/1.1 Georgia, "DejaVu Serif", serif; text-align: left; vertical-align: top;
   display: flex; align-items: flex-start; justify-content: flex-start; overflow: hidden;
-  box-shadow: 0 1px 2px rgba(0,0,0,.35); transition: transform .12s ease, box-shadow .12s ease;
+  box-shadow: 0 1px 2px rgba(0,0,0,.35);
 }
 .kit-card-row .kit-card-red { color: #b00020; }
 .kit-card-row .kit-card-black { color: #111; }
@@ -117,9 +147,10 @@ _CSS = r"""
 .kit-card-row .kit-card-face.kit-card-chosen {
   transform: translateY(-10px); box-shadow: 0 6px 10px rgba(0,0,0,.35); outline: 3px solid #1565c0;
 }
-.kit-card-row .kit-card-face.kit-card-chosen::before {
-  content: "✓"; position: absolute; top: 0.1em; right: 0.25em; color: #1565c0; font-size: 1.1em;
+.kit-card-row .kit-card-face::before {
+  content: "✓"; position: absolute; top: 0.1em; right: 0.25em; color: #1565c0; font-size: 1.1em; opacity: 0;
 }
+.kit-card-row .kit-card-face.kit-card-chosen::before { opacity: 1; }
 .kit-card-row .kit-card-face:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 .kit-card-row .kit-card-face:disabled { cursor: not-allowed; opacity: 0.6; }
 .kit-card-note { font-size: 0.78em; line-height: 1.2; text-align: center; margin-top: 0.3em; color: #333; }
@@ -167,6 +198,7 @@ class CardRow(anywidget.AnyWidget):
         self.picking = False
         """True while the listeners answer a click on a card (not a selection made from Python or a redraw)."""
         self.observe(self._clicked, names="selected")
+        self.on_msg(self._page_message)
 
     # -- what is drawn ---------------------------------------------------------------------
 
@@ -231,6 +263,28 @@ class CardRow(anywidget.AnyWidget):
             self._changed()
         finally:
             self.picking = False
+
+    def _page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click on a card, sent by the page as ``{"pick": index}``."""
+        if isinstance(content, dict) and type(content.get("pick")) is int:
+            self.pick(content["pick"])
+
+    def pick(self, index: int) -> None:
+        """Do what a click on the card at ``index`` does: select it (only it, when ``single``), or unselect it.
+
+        The listeners answer as for a click (``picking``), and the views they change leave the
+        kernel before the selection does: the page shows the choice's answer first (the row shows
+        the card raised just after). Nothing happens while the row is disabled.
+        """
+        if self.disabled or not 0 <= index < len(self.faces):
+            return
+        chosen = list(self.selected)
+        if index in chosen:
+            chosen.remove(index)
+        else:
+            chosen = [index] if self.single else sorted([*chosen, index])
+        with self.hold_sync():
+            self.selected = chosen
 
     def select(self, *positions: int) -> None:
         """Select the cards at these positions (and only those; the last one when ``single``)."""

@@ -24,9 +24,13 @@ def test_card_row_loads_offline_and_a_click_reaches_the_kernel(voila_page: Voila
     colour = page.locator(f"{ROW} .kit-card-2h").evaluate("face => getComputedStyle(face).color")
     assert colour == "rgb(176, 0, 32)"  # hearts in red ink, drawn by the row's own CSS
 
+    page.locator(f"{ROW} .kit-card-5s").evaluate("face => { face.dataset.kitSeen = 'before the click'; }")
     voila_page.click(f"{ROW} .kit-card-5s")
     page.get_by_text("picked 5S").first.wait_for()
     assert page.locator(f"{ROW} .kit-card-5s").get_attribute("aria-pressed") == "true"
+    assert page.locator(f"{ROW} .kit-card-5s.kit-card-chosen").count() == 1  # raised and marked ✓
+    # A click marks the faces already drawn instead of drawing the row again (the click costs the page little).
+    assert page.locator(f"{ROW} .kit-card-5s").get_attribute("data-kit-seen") == "before the click"
     voila_page.click(f"{ROW} .kit-card-qc")  # one at a time: the second click moves the selection
     page.get_by_text("picked QC").first.wait_for()
     assert page.locator(f"{ROW} .kit-card-5s").get_attribute("aria-pressed") == "false"

@@ -9,6 +9,7 @@ from fractions import Fraction
 from html import unescape
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 from ru_widget_table import new_game, saved_game
 
@@ -358,6 +359,8 @@ def test_the_multi_selects_are_checkboxes_a_thumb_can_use(seq: CombatSequencer) 
     seq.session.game.rig(dice=BOTH_ACT)
     seq.start_button.click()
     assert seq.start_error.message == "" and seq.session.game.combat.combatants == ["Artie", "Xavier"]
+    assert list(seq.opponents_picker.checkboxes) == []  # offered only with Withdraw: no checkbox made per turn
+    seq.action_picker.value = "withdraw"
     assert list(seq.opponents_picker.checkboxes) == ["Artie"]  # Xavier declares: the others are his opponents
 
 
@@ -433,3 +436,32 @@ def test_controls_that_cannot_apply_now_are_disabled_with_the_reason_beside(seq:
     assert seq.heal_button.disabled and "waits until the combat is over" in text(seq.heal_reason.value)
     seq.session.act("end_combat")
     assert not seq.start_button.disabled and seq.start_reason.value == ""
+
+
+def test_r5_an_attack_sends_the_page_its_result_first_and_then_only_what_changed(
+        seq: CombatSequencer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No widget is made and no control flips back and forth: the page gets each changed view once."""
+    start(seq, BOTH_ACT)
+    seq.target_picker.value = "Artie"
+    seq.weapon_picker.value = "Sword"
+    sent: list[tuple[widgets.Widget, tuple[str, ...]]] = []
+    monkeypatch.setattr(widgets.Widget, "_send",
+                        lambda widget, msg, buffers=None: sent.append((widget, tuple(msg.get("state", ())))))
+    models = set(widgets.Widget.widgets)
+    seq.session.game.rig(dice=[9, 10])
+    seq.act_button.click()
+    assert seq.act_error.message == ""
+    assert set(widgets.Widget.widgets) == models  # no checkbox made for the next actor's opponents
+    assert sent[0] == (seq.result_view, ("value",))  # the result leaves the kernel first
+    assert len(sent) == len(set(sent)), sent  # every view and trait at most once
+    assert seq.heal_button not in [widget for widget, _ in sent]  # still disabled during combat: unchanged
+
+
+def test_the_gm_sections_show_at_a_game_without_seats(seq: CombatSequencer) -> None:
+    """No seats: no GM panel is shown at once, so everyone starts combat, steps rounds and moves the clock here."""
+    assert all(box.layout.display is None for box in (seq.setup_box, seq.round_box, seq.advance_box))
+    assert [kind for _, kind in seq.heal_kind_picker.options] == [
+        "heal_stamina", "heal_physical", "treat", "take_physicane"]
+    assert seq.seat_view.value == ""
+    hidden = CombatSequencer(seq.session, gm_sections=False)
+    assert all(box.layout.display == "none" for box in (hidden.setup_box, hidden.round_box, hidden.advance_box))

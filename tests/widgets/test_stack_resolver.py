@@ -284,15 +284,16 @@ def test_both_components_share_the_session_and_redraw(resolver: StackResolver, p
     resolver.target_input.value = 14
     resolver.session.game.rig(["3C"])
     resolver.flip_button.click()
-    assert "Ada may guide fate" in text(hand.prompt_view.value) and not hand.play_button.disabled
-    hand.select("QC")
-    hand.play_button.click()
-    assert hand.play_error.message == ""
+    assert "Ada may guide fate" in text(hand.prompt_view.value) and "stack resolver" in text(hand.prompt_view.value)
+    resolver.guide_picker.select_codes("QC")  # guiding fate is done here only; the hand points to it (F-8)
+    resolver.guide_button.click()
+    assert resolver.guide_error.message == ""
     assert resolver.awaiting_action == "choose" and labels(resolver.choose_picker) == ["3♣", "Q♣"]
     resolver.choose_picker.select_codes("QC")
     resolver.choose_button.click()
     assert text(resolver.result_view.value) == "✔ Success — Success (degree +4)"
-    assert "Ada holds 4 of 5 cards" in text(hand.summary_view.value) and hand.play_button.disabled
+    assert "Ada holds 4 of 5 cards" in text(hand.summary_view.value) and "may guide fate" not in text(
+        hand.prompt_view.value)
     assert [a for a, _ in events(path)][-3:] == ["flip", "guide", "choose"]
 
 
@@ -397,3 +398,39 @@ def test_the_stack_and_hand_pickers_are_one_widget_model_each() -> None:
 
     assert models(lambda: CardRow()) == 2  # the row and its layout
     assert models(lambda: FacePicker(spare=2)) >= 14
+
+
+def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    """Every widget in the tree under ``widget`` (itself first)."""
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from walk(child)
+
+
+def test_f8_a_stacks_controls_are_made_when_a_stack_waits(path: Path) -> None:
+    """With no stack pending the resolver sends no choose or guide panel; the first flip that waits makes it."""
+    session = TableSession.open(path)
+    before = set(widgets.Widget.widgets)
+    resolver = StackResolver(session, actor="Ada")
+    made = len(set(widgets.Widget.widgets) - before)
+    rows = [w for w in walk(resolver) if isinstance(w, CardRow)]
+    assert rows == [] and made <= 62, made  # 71 when the guide panel was made at once
+    assert "No stack flipped yet." in text(resolver.stack_view.value) and resolver.awaiting_view.value == ""
+    assert not resolver.flip_button.disabled  # what a user expects at once: the set-up, its odds and Flip
+
+    resolver.target_input.value = 14
+    resolver.session.game.rig(["9C"])
+    resolver.flip_button.click()
+    assert resolver.awaiting_action == "guide"
+    rows = [w for w in walk(resolver) if isinstance(w, CardRow)]
+    assert [row._dom_classes for row in rows] == [("kit-guide-cards",)]  # the guide panel, shown now
+    assert resolver.guide_box.layout.display == "" and "Now:" in text(resolver.awaiting_view.value)
+
+
+def test_f8_a_reloaded_table_with_a_stack_waiting_makes_its_panel_at_once(path: Path) -> None:
+    first = StackResolver(TableSession.open(path), actor="Ada")
+    first.session.game.rig(["9C"])
+    first.flip_button.click()
+    reopened = StackResolver(TableSession.open(path), actor="Ada")
+    assert next(w for w in walk(reopened) if isinstance(w, CardRow)) is reopened.guide_picker
+    assert labels(reopened.guide_picker) == ["2♥", "3♥", "4♠", "5♠", "Q♣"]

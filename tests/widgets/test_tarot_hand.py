@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
+from typing import Any
 
+import ipywidgets as widgets
 import pytest
 from ru_widget_table import saved_game
 
@@ -220,3 +222,28 @@ def test_r7_a_spent_card_is_shown_first_and_another_components_turn_with_the_red
     dealt.session.game.rig(dice=[18, 6])
     dealt.spend_button.click()
     assert seen[-1].startswith("Artie spends Queen of Swords")  # this hand's own turn: shown first
+
+
+def test_a_click_on_a_card_sends_the_selection_line_first_then_the_raised_card(
+        dealt: TarotHand, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click as the page sends it: the kernel answers with the selection line, then the selection, and no more."""
+    sent: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(widgets.Widget, "_send", lambda widget, msg, buffers=None: sent.append((widget, msg)))
+    click = {"content": {"data": {"method": "custom", "content": {"pick": 1}}}, "buffers": []}
+    dealt.cards._handle_msg(click)
+    assert dealt.selected_card == "Queen of Swords" and dealt.cards.selected == [1]
+    assert [(widget, msg["state"]) for widget, msg in sent] == [
+        (dealt.selection_view, {"value": dealt.selection_view.value}), (dealt.cards, {"selected": [1]})]
+    assert "Selected: Queen of Swords" in text(dealt.selection_view.value)
+    dealt.cards.pick(2)  # a click on another card moves the choice (one at a time)
+    assert dealt.selected_card == "Three of Cups" and dealt.cards.selected == [2]
+    dealt.cards.pick(2)  # and a click on the chosen card unselects it
+    assert dealt.selected_card is None and dealt.cards.selected == []
+    dealt.cards.set_disabled(True, "not now")
+    dealt.cards.pick(0)
+    assert dealt.cards.selected == []  # a disabled row takes no click
+
+
+def test_the_draw_and_the_deal_show_at_a_game_without_seats(dealt: TarotHand) -> None:
+    assert dealt.gm_box.layout.display is None  # no seats: no GM panel is shown first, so the hand offers them
+    assert TarotHand(dealt.session, gm_sections=False).gm_box.layout.display == "none"

@@ -51,7 +51,7 @@ from kit.widgets.common import (
 )
 from kit.widgets.falkefateifaux.flow import latest_flip
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import fixed, fixed_layout, html
 
 _WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
@@ -136,7 +136,6 @@ class StackResolver(widgets.VBox):
             self.awaiting_view,
             self.stack_view,
         )
-        self._build_panel("guide", draw=False)  # nearly every flip asks someone to guide fate (F-8)
         self._arrange()
         session.first(self._draw_outcome)
         session.listen(self.refresh)
@@ -204,7 +203,7 @@ class StackResolver(widgets.VBox):
         self._contest_only = widgets.HBox([self.against_adverb_picker, self.against_boost_box, self.against_suit_box],
                                           layout=widgets.Layout(flex_flow="row wrap"))  # its own: shown for a contest
         self.opposing_box = widgets.VBox([html("<b>Opposing side</b>"), self._contest_only,
-                                          self.against_hinder_box])
+                                          self.against_hinder_box], layout=fixed_layout())  # never hidden
         self.opposing_box.add_class("kit-opposing")
         self.setup_error = ErrorLine()
         self.setup_error.add_class("kit-setup-error")
@@ -231,9 +230,10 @@ class StackResolver(widgets.VBox):
         self.result_view.add_class("kit-flip-result")
         self._panels: dict[str, widgets.VBox] = {}
 
-    # The choose and guide panels stay hidden until the game awaits that step. The choose panel
-    # (only for a flip at advantage or disadvantage, F-4) is built the first time it is needed or
-    # asked for from Python, so the page starts with fewer widgets; the guide panel is built at once.
+    # The choose and guide panels are a stack's controls: each is built the first time the game
+    # awaits its step (a stack is pending) or it is asked for from Python, and hidden while no stack
+    # waits for it. A table with no stack pending starts without them (fewer widget models to load);
+    # the view that answers a flip (``awaiting_view``) is there at once.
     choose_picker = _Panel("choose")
     choose_button = _Panel("choose")
     leave_button = _Panel("choose")

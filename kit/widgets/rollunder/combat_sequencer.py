@@ -5,10 +5,16 @@ is, what an attack's odds are and what it did, and a refusal is shown beside the
 asked. The component only reads the game's state and results to draw them.
 
 At a game with seats (P-1) a player's sequencer offers only that player's own combatants, the
-physician's care and a dose of physicane for their own characters; starting combat, the next
-round, ending combat, stamina and physical recovery and the game clock are the GM's and hidden
-from a player's seat. While the game waits for another seat's declaration the action button is
-disabled with the reason beside it. The GM, and everyone at a game without seats, may do everything.
+physician's care and a dose of physicane for their own characters. While the game waits for another
+seat's declaration the action button is disabled with the reason beside it.
+
+Starting combat, the next round, ending combat, stamina and physical recovery and the game clock
+are the GM's (its "GM sections", :func:`gm_sections_shown`). They show at a game without seats,
+where everyone may do everything. At a game with seats they are hidden from every seat: a player
+may not use them, and the GM's seat has the system's GM panel, which the table shows the GM at once
+and which holds every one of them — a panel shows once, not in two places. The GM's sequencer
+says so where they were, and still declares for every combatant. A notebook that shows the
+sequencer without a GM panel asks for them with ``gm_sections=True``.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from kit.widgets.common import (
     player_seat,
     seat_characters,
     seat_html,
-    show_to_gm,
+    seated,
     waiting_elsewhere,
     waiting_html,
 )
@@ -77,6 +83,26 @@ HEALING: tuple[tuple[str, str], ...] = (
 )
 
 
+GM_PANEL_NOTE = ('<div class="kit-gm-sections-note" style="color:#555">Starting combat, the next round, ending '
+                 "combat, stamina and physical recovery and the game clock are in your GM panel under "
+                 "<b>Game master</b> (P-1).</div>")
+"""What the GM's sequencer says where its GM sections were, at a game with seats (the GM panel holds them)."""
+
+
+def gm_sections_shown(session: Any, wanted: bool | None = None) -> bool:
+    """Whether a component shows its GM sections (combat, rounds, the clock, the GM's healing, the deal).
+
+    Never to a player's seat (P-1). Otherwise ``wanted`` decides when given; by default they show
+    at a game without seats only: at a game with seats the table shows the GM's seat its GM panel,
+    which holds them all, so the components leave them out rather than show them twice.
+    """
+    if player_seat(session):
+        return False
+    if wanted is not None:
+        return wanted
+    return not seated(session)
+
+
 W = TypeVar("W", bound=widgets.Widget)
 
 _LABEL = {"description_width": "initial"}
@@ -115,18 +141,22 @@ class CombatSequencer(widgets.VBox):
     ``heal_character_picker``, ``physician_picker``, ``heal_modifier_input``, ``heal_button``
     (``heal_error``); ``advance_hours``, ``advance_minutes``, ``advance_button`` (``advance_error``).
     Views: ``tracks_view``, ``initiative_view``, ``round_view``, ``odds_view``, ``result_view``,
-    ``clock_view``, ``seat_view`` (a player's seat without a character) and ``act_seat_view`` (whom a
-    player's seat waits for). The GM's boxes, hidden from a player's seat: ``setup_box`` (start
-    combat), ``round_box`` (next round, end combat) and ``advance_box`` (the game clock).
+    ``clock_view``, ``seat_view`` (a player's seat without a character; where the GM sections are, for
+    the GM at a game with seats) and ``act_seat_view`` (whom a player's seat waits for). The GM
+    sections, shown as :func:`gm_sections_shown` says (``gm_sections`` overrides the default for the
+    GM): ``setup_box`` (start combat), ``round_box`` (next round, end combat), ``advance_box`` (the
+    game clock) and the stamina and physical recovery among the ``heal_kind_picker``'s options.
     """
 
     round_label = traitlets.Unicode("", help="The round and combat time, e.g. 'Round 2 · 0:10' (empty out of combat).")
     current = traitlets.Unicode(None, allow_none=True, help="Whose turn it is to declare, or None.")
     turns = traitlets.Int(0, help="How many turns the game held at the last redraw.")
 
-    def __init__(self, session: TableSession, **kwargs: Any):
+    def __init__(self, session: TableSession, *, gm_sections: bool | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.session = session
+        self.gm_sections = gm_sections
+        """True or False to show or hide the GM sections to the GM; None: as :func:`gm_sections_shown` decides."""
         self._drawing = False
         self._weapon_for: tuple[Any, Any] = (None, None)
         self.add_class("kit-combat-sequencer")
@@ -425,21 +455,29 @@ class CombatSequencer(widgets.VBox):
     # -- seats (P-1) -------------------------------------------------------------------------
 
     def _draw_seat(self, own: list[str]) -> None:
-        """Hide the GM's controls from a player's seat and offer it only the healing a player gives."""
+        """Show the GM sections only where :func:`gm_sections_shown` says; else offer the healing a player gives."""
         session = self.session
-        show_to_gm(session, self.setup_box, self.round_box, self.advance_box)
-        kinds = [(label, kind) for label, kind in HEALING if not (player_seat(session) and kind in GM_HEALING)]
+        gm = gm_sections_shown(session, self.gm_sections)
+        display = None if gm else "none"
+        for box in (self.setup_box, self.round_box, self.advance_box):
+            if box.layout.display != display:
+                box.layout.display = display
+        kinds = [(label, kind) for label, kind in HEALING if gm or kind not in GM_HEALING]
         if list(self.heal_kind_picker.options) != kinds:
             kept = self.heal_kind_picker.value
             self.heal_kind_picker.options = kinds
             self.heal_kind_picker.value = kept if kept in [kind for _, kind in kinds] else kinds[0][1]
         lacking = player_seat(session) and not own
-        self.seat_view.value = f"<i>{escape(no_character_words(session))}</i>" if lacking else ""
+        if lacking:
+            note = f"<i>{escape(no_character_words(session))}</i>"
+        else:
+            note = GM_PANEL_NOTE if not gm and not player_seat(session) else ""
+        if self.seat_view.value != note:
+            self.seat_view.value = note
         for picker in (self.heal_character_picker, self.physician_picker):
             hidden = "none" if lacking else None
             if picker.layout.display != hidden:
                 picker.layout.display = hidden
-        self.heal_button.disabled = lacking
 
     def _draw_guard(self) -> None:
         """The chosen character's standing defence, and the box hidden from a seat with no character (R-5a)."""
@@ -514,11 +552,12 @@ class CombatSequencer(widgets.VBox):
                 picker.value = names[0]
             return
         kept = picker.value
-        picker.options = names
-        if multiple:
-            picker.value = tuple(n for n in kept if n in names)
-        else:
-            picker.value = kept if kept in names else (names[0] if names else None)
+        with picker.hold_sync():  # the options and the choice kept reach the page as one message
+            picker.options = names
+            if multiple:
+                picker.value = tuple(n for n in kept if n in names)
+            else:
+                picker.value = kept if kept in names else (names[0] if names else None)
 
     def _choices_changed(self, change: dict[str, Any]) -> None:
         if self._drawing:
@@ -543,7 +582,8 @@ class CombatSequencer(widgets.VBox):
         action = self.action_picker.value
         others = [n for n in (combat.combatants if combat else []) if n != actor]
         self._set_options(self.target_picker, others)
-        self.opponents_picker.set_names(others)
+        if action == "withdraw":  # shown only then: no checkbox is made for each new actor while nobody withdraws
+            self.opponents_picker.set_names(others)
         weapons: list[tuple[str, str]] = [("Bare hands (or the first firearm, to aim)", DEFAULT)]
         carried = None
         if actor in game.state.characters:
@@ -552,9 +592,10 @@ class CombatSequencer(widgets.VBox):
                          w.name) for w in game.state.characters[actor].weapons]
         if list(self.weapon_picker.options) != weapons or self._weapon_for != (actor, carried):
             kept = self.weapon_picker.value if self._weapon_for == (actor, carried) else None
-            self.weapon_picker.options = weapons
             names = [v for _, v in weapons]
-            self.weapon_picker.value = kept if kept in names else (carried or DEFAULT)  # what it carries (R-5a)
+            with self.weapon_picker.hold_sync():  # the new options and the weapon carried reach the page as one
+                self.weapon_picker.options = weapons
+                self.weapon_picker.value = kept if kept in names else (carried or DEFAULT)  # what it carries (R-5a)
             self._weapon_for = (actor, carried)
         skills = list(PERCEIVE_SKILLS) if action == "perceive" else ["Duck & Cover", game.close_combat_skill]
         self._set_options(self.skill_picker, skills)
@@ -592,7 +633,7 @@ class CombatSequencer(widgets.VBox):
         try:
             odds = self.game.attack_odds(action=action, **args)
         except RulesError as error:
-            self.odds_view.show_text(f"No odds: {error}")
+            self.odds_view.show_text(f"No odds: {error.for_table('see the odds')}")
             return
         defence = (f"{DEFENCE_LABELS[odds.defence]} target {odds.defence_target}" if odds.defence_target is not None
                    else "no active defence test")
@@ -668,4 +709,4 @@ class CombatSequencer(widgets.VBox):
                 f"<div>Declaration order (greatest failure first):</div><ol>{''.join(items)}</ol></div>")
 
 
-__all__ = ["CombatSequencer"]
+__all__ = ["GM_PANEL_NOTE", "CombatSequencer", "gm_sections_shown"]

@@ -9,8 +9,12 @@ player's consent (R-7), and a refusal is shown beside the spend button.
 At a game with seats (P-1) a player's Tarot hand shows and spends only that player's own
 characters' cards; every other hand is a count of face-down cards (``others_view``), with the
 honest line that the game file still holds every hand, and cards dealt to others are counted,
-not named. The start-of-play draw and the deal are the GM's (hidden from a player's seat). The
-GM, and everyone at a game without seats, sees and may do everything.
+not named. The GM, and everyone at a game without seats, sees every hand.
+
+The start-of-play draw and the deal are the GM's (``gm_box``, one of the GM sections of
+:func:`~kit.widgets.rollunder.combat_sequencer.gm_sections_shown`): shown at a game without seats;
+at a game with seats hidden from a player's seat, and from the GM's too, whose GM panel holds both
+(a panel shows once). ``gm_sections=True`` shows them to the GM where no GM panel is shown.
 """
 
 from __future__ import annotations
@@ -34,9 +38,9 @@ from kit.widgets.common import (
     player_seat,
     seat_characters,
     seat_html,
-    show_to_gm,
 )
 from kit.widgets.outbox import send_queued
+from kit.widgets.rollunder.combat_sequencer import gm_sections_shown
 from kit.widgets.rollunder.view import card_kind, card_powers
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, html
@@ -63,7 +67,8 @@ class TarotHand(widgets.VBox):
     ``use_picker``, ``on_picker`` (the character whose test the card changes), ``consent_input``
     (the other player's name, when they agree), ``note_input`` (for a narrative change),
     ``spend_button`` (with ``spend_error``), ``start_play_button`` and ``deal_button`` (with
-    ``deal_error``; both in ``gm_box``, hidden from a player's seat). Views: ``hand_view``,
+    ``deal_error``; both in ``gm_box``, shown as :func:`gm_sections_shown` says; ``gm_sections``
+    overrides the default for the GM). Views: ``hand_view``,
     ``selection_view``, ``test_view``, ``others_view`` (the hands a player's seat may not see, as
     counts and backs), ``result_view``.
     """
@@ -71,9 +76,12 @@ class TarotHand(widgets.VBox):
     selected_card = traitlets.Unicode(None, allow_none=True, help="The name of the chosen card, or None.")
     holder = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
 
-    def __init__(self, session: TableSession, holder: str | None = None, **kwargs: Any):
+    def __init__(self, session: TableSession, holder: str | None = None, *, gm_sections: bool | None = None,
+                 **kwargs: Any):
         super().__init__(**kwargs)
         self.session = session
+        self.gm_sections = gm_sections
+        """True or False to show or hide the draw and the deal to the GM; None: as :func:`gm_sections_shown` decides."""
         self.add_class("kit-tarot-hand")
         self._shown: list[Any] = []
         self._drawing = False
@@ -209,7 +217,9 @@ class TarotHand(widgets.VBox):
                 hidden = "none" if not own and player_seat(self.session) else None
                 if self.holder_picker.layout.display != hidden:
                     self.holder_picker.layout.display = hidden
-                show_to_gm(self.session, self.gm_box)
+                shown = None if gm_sections_shown(self.session, self.gm_sections) else "none"
+                if self.gm_box.layout.display != shown:
+                    self.gm_box.layout.display = shown
                 self.spend_button.disabled = player_seat(self.session) and not own
                 self.holder = self.holder_picker.value
                 self._draw_hand()
