@@ -8,7 +8,7 @@ from faces only, so the same components show either deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,18 +106,23 @@ class FacePicker(CardPicker):
 
     def select_codes(self, *codes: str) -> None:
         """Select one shown card per code given (repeat a code to select two copies)."""
-        wanted = [code.upper() for code in codes]
-        positions = []
-        for index, face in enumerate(self.faces):
-            if face.code.upper() in wanted:
-                wanted.remove(face.code.upper())
-                positions.append(index)
-        self.select(*positions)
+        self.select(*positions_of(self.faces, codes))
 
     def set_disabled(self, disabled: bool) -> None:
         """Let the cards be picked, or not."""
         for toggle in self.toggles:
             toggle.disabled = disabled
+
+
+def positions_of(faces: Sequence[CardFace], codes: Iterable[str]) -> list[int]:
+    """Where one shown face per code given is (a code given twice names two copies), in the order shown."""
+    wanted = [code.upper() for code in codes]
+    positions = []
+    for index, face in enumerate(faces):
+        if face.code.upper() in wanted:
+            wanted.remove(face.code.upper())
+            positions.append(index)
+    return positions
 
 
 def spaced(*children: widgets.Widget) -> widgets.HBox:

@@ -29,7 +29,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from kit.widgets.card_faces import CardFace
+from kit.widgets.card_faces import CardFace, positions_of
 
 _ESM = r"""
 const ANSWER_MS = 80;
@@ -311,13 +311,7 @@ class CardRow(anywidget.AnyWidget):
 
     def select_codes(self, *codes: str) -> None:
         """Select one shown card per code given (repeat a code to select two copies)."""
-        wanted = [code.upper() for code in codes]
-        positions = []
-        for index, face in enumerate(self.faces):
-            if face.code.upper() in wanted:
-                wanted.remove(face.code.upper())
-                positions.append(index)
-        self.select(*positions)
+        self.select(*positions_of(self.faces, codes))
 
     def set_disabled(self, disabled: bool, reason: str = "") -> None:
         """Let the cards be picked, or not, with the reason written beside them."""
