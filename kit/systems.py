@@ -10,7 +10,7 @@ fourth system is its package, its odds and widgets modules, and one line in each
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import UnknownNameError
 
@@ -54,3 +54,14 @@ def all_systems() -> list[SystemInfo]:
 def new_game(system: str, seed: str | None = None, **options: object) -> Game:
     """Start a new game of the named system (keywords: ``practice``, ``players``, ``gm`` and table options)."""
     return get_system(system)(seed, **options)
+
+
+def continue_game(system: str, seed: str, *, chapter: int, follows: str, checkpoint: dict[str, Any],
+                  **options: Any) -> Game:
+    """A later chapter of a campaign (C-1): the game started as ``new_game`` would, continued from ``checkpoint``.
+
+    ``follows`` is the head of the chapter before it; the chapter's turns replay from there.
+    """
+    game = get_system(system)(seed, **options)
+    game.continue_from(chapter, follows, checkpoint)
+    return game

@@ -240,20 +240,42 @@ def _is_hex_hash(value: Any) -> bool:
 
 @dataclass
 class EventLog:
-    """An append-only list of hash-chained events, starting from ``genesis`` under chain ``version``."""
+    """An append-only list of hash-chained events, starting from ``genesis`` under chain ``version``.
+
+    A campaign's later chapter (C-1) holds only its own events: ``first`` is the index of the
+    first one, the count of events the chapters before it hold. ``len`` counts every event of
+    the campaign; iterating yields the events held; an index before ``first`` is refused.
+    """
 
     events: list[Event] = field(default_factory=list)
     genesis: str = GENESIS_HASH
     version: int = CURRENT_CHAIN
+    first: int = 0
 
     def __len__(self) -> int:
-        return len(self.events)
+        return self.first + len(self.events)
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
     def __getitem__(self, index: int) -> Event:
-        return self.events[index]
+        if index < 0:
+            return self.events[index]
+        if index < self.first:
+            raise IndexError(f"event {index} is in an earlier chapter (this one starts at event {self.first})")
+        return self.events[index - self.first]
+
+    def holds(self, index: int) -> bool:
+        """True when the event at ``index`` is in this log (not in an earlier chapter, not yet to come)."""
+        return self.first <= index < len(self)
+
+    def since(self, index: int) -> list[Event]:
+        """The events held from ``index`` on (every held one when ``index`` is in an earlier chapter)."""
+        return self.events[max(0, index - self.first):]
+
+    def before(self, index: int) -> list[Event]:
+        """The events held before ``index``."""
+        return self.events[:max(0, index - self.first)]
 
     @property
     def head(self) -> str:
@@ -266,7 +288,7 @@ class EventLog:
         # Round-trip through JSON so the stored event is exactly what a file will hold.
         args_text, outcome_text = canonical_json(args), canonical_json(outcome)
         rig_text = canonical_json(rig if rig else None)
-        index = len(self.events)
+        index = len(self)
         prev = self.head
         digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_text, prev, seat,
                             canonical_json(proof))
@@ -277,24 +299,24 @@ class EventLog:
 
     def append_recorded(self, event: Event, outcome_text: str) -> bool:
         """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
-        expected = chain_hash(self.version, len(self.events), event.action, canonical_json(event.args), outcome_text,
+        expected = chain_hash(self.version, len(self), event.action, canonical_json(event.args), outcome_text,
                               canonical_json(event.rig if event.rig else None), self.head, event.seat,
                               canonical_json(event.proof))
-        if event.index != len(self.events) or event.prev != self.head or event.hash != expected:
+        if event.index != len(self) or event.prev != self.head or event.hash != expected:
             return False
         self.events.append(event)
         return True
 
     def append_verified(self, event: Event) -> bool:
         """Add a recorded event whose hash the caller has checked against this log's head; False if misplaced."""
-        if event.index != len(self.events) or event.prev != self.head:
+        if event.index != len(self) or event.prev != self.head:
             return False
         self.events.append(event)
         return True
 
     def rechained(self, genesis: str) -> EventLog:
         """The same events chained from another genesis (every hash new): a game whose start changed."""
-        log = EventLog(genesis=genesis, version=self.version)
+        log = EventLog(genesis=genesis, version=self.version, first=self.first)
         for event in self.events:
             log.append(event.action, event.args, event.outcome, event.rig, event.seat, event.proof)
         return log
@@ -302,7 +324,7 @@ class EventLog:
     def first_broken_link(self) -> tuple[int, str] | None:
         """The first event whose index, predecessor or hash is wrong, with what is wrong."""
         prev = self.genesis
-        for position, event in enumerate(self.events):
+        for position, event in enumerate(self.events, start=self.first):
             if event.index != position:
                 return position, f"is numbered {event.index}, expected {position}"
             if event.prev != prev:

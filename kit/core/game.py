@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from kit.core.chapters import Chapters
 from kit.core.decks import Deck
 from kit.core.describe import Describable
 from kit.core.errors import (
@@ -95,7 +96,7 @@ MODES = ("open", "sealed")
 """How a game is played (K-1): ``open`` (seats are a courtesy, the seed decides the draws) or ``sealed``."""
 
 
-class Game(SealedTurns, ABC):
+class Game(Chapters, SealedTurns, ABC):
     """Base class of every system's game: seed, options, state, event log, results.
 
     Subclasses set :attr:`system`, build the initial state in :meth:`_initial_state`, name
@@ -185,7 +186,8 @@ class Game(SealedTurns, ABC):
 
         System, seed commitment, practice or real, table options, the players with their
         characters, the game master, the mode of play (``open``: the seed is in the file) and
-        the chapter (a campaign's first chapter starts from nothing).
+        the chapter (a campaign's first chapter starts from nothing; a later one from the chapter
+        before it and a checkpoint, C-1).
         """
         return {
             "system": self.system,
@@ -195,7 +197,7 @@ class Game(SealedTurns, ABC):
             "players": {name: list(chars) for name, chars in self.players.items()},
             "gm": self.gm,
             "mode": "open",
-            "chapter": {"number": 1, "follows": None, "checkpoint": None},
+            "chapter": self.chapter.to_dict(),
             **(self._sealing_record(self.proofs.gm_sealer, self.proofs.length) if self.proofs is not None else {}),
         }
 
@@ -237,6 +239,7 @@ class Game(SealedTurns, ABC):
             game.proofs.keys = dict(self.proofs.keys)  # the same table holds the same keys
         if self.log.version == 1:
             game.use_version_1_chain()
+        self._fresh_chapter(game)
         return game
 
     def use_version_1_chain(self) -> None:
@@ -401,6 +404,9 @@ class Game(SealedTurns, ABC):
         index = turn - 1
         if index >= len(self.log):
             raise OutOfRangeError(f"void turn {turn}", f"the game has {len(self.log)} turns", "P-2")
+        closed = self.closed_turn(turn, "void")
+        if closed is not None:
+            raise closed
         event = self.log[index]
         if event.action in SEALED_ACTIONS:
             raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "K-5",
@@ -410,7 +416,7 @@ class Game(SealedTurns, ABC):
                                      "void a turn of play")
         if index in self.voided:
             raise IllegalActionError(f"void turn {turn}", f"it was voided at turn {self.voided[index][0] + 1}", "P-2")
-        later = [e.index + 1 for e in self.log.events[index + 1:] if self.standing(e.index)]
+        later = [e.index + 1 for e in self.log.since(index + 1) if self.standing(e.index)]
         if later:
             raise IllegalActionError(f"void turn {turn}", f"turn {later[-1]} came after it and still stands", "P-2",
                                      f"void the latest turn first (turn {later[-1]})")
@@ -435,7 +441,7 @@ class Game(SealedTurns, ABC):
             self._before_latest = None
             return state, seating
         earlier = self.fresh()
-        events = self.log.events[:index]
+        events = self.log.before(index)
         earlier.prepare_replay(events)
         for event in events:
             earlier.apply(event)
@@ -447,6 +453,9 @@ class Game(SealedTurns, ABC):
         if turn is None:
             mine = [e.index for e in self.log.events if e.action != "note" and (not player or e.seat == seat)]
             if not mine and player:
+                if self.log.first:
+                    raise IllegalActionError("note", f"{seat} has taken no turn in this chapter yet", "C-2",
+                                             "take a turn first, then add the note")
                 raise IllegalActionError("note", f"{seat} has taken no turn yet", "P-3",
                                          "take a turn first, then add the note")
             index = mine[-1] if mine else None
@@ -454,6 +463,9 @@ class Game(SealedTurns, ABC):
             index = turn - 1
             if index >= len(self.log):
                 raise OutOfRangeError(f"note on turn {turn}", f"the game has {len(self.log)} turns", "P-3")
+            closed = self.closed_turn(turn, "note on")
+            if closed is not None:
+                raise closed
             if self.log[index].action == "note":
                 raise IllegalActionError(f"note on turn {turn}", "it is a note itself", "P-3",
                                          "attach the note to a turn of play")
@@ -768,7 +780,7 @@ class Game(SealedTurns, ABC):
     def replayed(self, turns: int | None = None) -> Game:
         """A fresh game with this one's start and its first ``turns`` events replayed (all by default)."""
         game = self.fresh()
-        events = list(self.log)[:turns]
+        events = list(self.log) if turns is None else self.log.before(turns)
         game.prepare_replay(events)
         for event in events:
             game.apply(event)

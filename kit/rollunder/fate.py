@@ -176,7 +176,11 @@ class FateActions(RollUnderBase):
     def _open_test(self, name: str) -> TestRecord:
         """The latest test, if nothing but fate cards came after it and ``name`` made it (R-7)."""
         record = self.state.last_test
-        later = [] if record is None else [e.action for e in self.log.events[record.event + 1:]]
+        if record is not None and not self.log.holds(record.event):
+            raise IllegalActionError(f"reroll a test of {name}", "the latest test is in an earlier chapter, and a "
+                                     "closed chapter's turns stand as they are", "C-2",
+                                     "spend a fate card right after the test it changes")
+        later = [] if record is None else [e.action for e in self.log.since(record.event + 1)]
         if record is None or any(action != "spend_fate_card" for action in later):
             raise IllegalActionError(f"reroll a test of {name}", "a fate card is spent right after the test it "
                                      "changes", "R-7", "spend it before any other action")
