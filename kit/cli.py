@@ -2,7 +2,7 @@
 
 ``kit new SYSTEM GAME.ipynb --player NAME … [--gm NAME] [--practice]``, ``kit log GAME.ipynb``,
 ``kit verify GAME.ipynb [OTHER.ipynb] [--code CODE]``, ``kit post GAME.ipynb --turn N`` and
-``kit upgrade OLD.ipynb NEW.ipynb``. Exit codes: 0 all is well;
+``kit upgrade OLD.ipynb NEW.ipynb``; a campaign's chapters in :mod:`kit.cli_chapters`. Exit codes: 0 all is well;
 1 a game that does not verify, a fork, a refused action or code that does not match; 2 a file
 that is not a game notebook, or a wrong command line. Errors are one line on stderr.
 """
@@ -85,6 +85,8 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
                              "by a second seat (K-1); needs --gm and at least one --player")
     parser.add_argument("--gm-sealer", metavar="NAME",
                         help="in a sealed game, the player who seals the GM's draws (default: the first player)")
+    parser.add_argument("--chapter-turns", type=int, metavar="N",
+                        help="turns a chapter of the campaign holds before the next one starts (default 250; C-3)")
 
 
 def _run_new(args: argparse.Namespace) -> int:
@@ -96,7 +98,8 @@ def _run_new(args: argparse.Namespace) -> int:
     sealed = {"mode": "sealed", "gm_sealer": args.gm_sealer} if args.sealed else {}
     with _file(args.path):
         made = create(args.system, args.path, players=args.player, seed=args.seed, options=options,
-                      practice=args.practice, gm=args.gm, **sealed)
+                      practice=args.practice, gm=args.gm, **sealed,
+                      **({"chapter_turns": args.chapter_turns} if args.chapter_turns is not None else {}))
     header = made.header
     kind = "practice game" if header.practice else "sealed game" if args.sealed else "game"
     print(f"{args.path}: new {header.title or header.system} {kind} {header.game_id}; "
@@ -121,18 +124,24 @@ def _run_log(args: argparse.Namespace) -> int:
     players = ", ".join(header.players) or "none named"
     parts = [f"{header.title or header.system} game {header.game_id} — {len(game.log)} turns — "
              f"players: {players} — seed commitment {header.seed_commitment}"]
-    parts += [render_post(game, turn, args.format) for turn in range(1, len(game.log) + 1)]
+    parts += [render_post(game, turn, args.format) for turn in range(game.log.first + 1, len(game.log) + 1)]
     print("\n\n".join(parts))
     return EXIT_OK
 
 
 def _verify_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="GAME.ipynb",
-                        help="a game notebook; give two copies of one game to compare them (forks)")
+                        help="a game notebook; two copies of one game to compare them (forks); or a campaign's "
+                             "chapters, or a folder of them, to verify them together (C-1)")
     parser.add_argument("--code", help="a verification code from a forum post, e.g. kit:12-3f9a2c1b")
     parser.add_argument("--games-only", action="store_true",
                         help="verify each game notebook given, any number, and skip notebooks that are not kit game "
                              "notebooks (for pre-commit hooks and CI)")
+    parser.add_argument("--from", dest="from_code", metavar="CODE",
+                        help="verify a campaign's chapters from the one that holds this code (posted and checked "
+                             "before) on")
+    parser.add_argument("--jobs", type=int, metavar="N",
+                        help="processes to verify a campaign's chapters on (default: every core)")
 
 
 def _run_verify(args: argparse.Namespace) -> int:
@@ -140,6 +149,10 @@ def _run_verify(args: argparse.Namespace) -> int:
 
     if args.games_only:
         return _verify_games_only(args)
+    from kit.cli_chapters import is_campaign, run_campaign_verify
+
+    if is_campaign(args):
+        return run_campaign_verify(args)
     if len(args.paths) > 2:
         raise CommandLineError("kit verify: give one game notebook, or two copies to compare")
     if args.code and len(args.paths) != 1:
@@ -215,8 +228,10 @@ def _run_post(args: argparse.Namespace) -> int:
 
     with _file(args.path):
         game = load(args.path)
-    if not 1 <= args.turn <= len(game.log):
-        raise CommandLineError(f"kit post: --turn {args.turn}: the game has {len(game.log)} turns")
+    if not game.log.first + 1 <= args.turn <= len(game.log):
+        held = (f"the file holds turns {game.log.first + 1}–{len(game.log)} (a chapter of the campaign)"
+                if game.log.first else f"the game has {len(game.log)} turns")
+        raise CommandLineError(f"kit post: --turn {args.turn}: {held}")
     print(render_post(game, args.turn, args.format))
     return EXIT_OK
 
@@ -263,9 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kit", description="Game notebooks for play-by-post tabletop games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    from kit.cli_sealed import SEALED_COMMANDS  # built on Command above: imported once this module is
+    from kit.cli_chapters import CHAPTER_COMMANDS  # built on Command above: imported once this module is
+    from kit.cli_sealed import SEALED_COMMANDS
 
-    for name, command in {**COMMANDS, **SEALED_COMMANDS}.items():
+    for name, command in {**COMMANDS, **SEALED_COMMANDS, **CHAPTER_COMMANDS}.items():
         child = sub.add_parser(name, help=command.help, description=command.help)
         command.arguments(child)
         child.set_defaults(run=command.run)

@@ -19,8 +19,9 @@ ALLOWED: dict[str, set[str]] = {
     "odds": {"core", "system", "systems", "render"},
     "gamefile": {"core", "system", "systems", "render"},
     "widgets": {"core", "system", "systems", "render", "odds", "gamefile", "widgets"},
-    "cli": {"core", "system", "systems", "render", "odds", "gamefile", "cli_sealed"},
+    "cli": {"core", "system", "systems", "render", "odds", "gamefile", "cli_sealed", "cli_chapters"},
     "cli_sealed": {"core", "system", "systems", "render", "odds", "gamefile", "cli"},
+    "cli_chapters": {"core", "system", "systems", "gamefile", "cli"},
 }
 
 

@@ -98,9 +98,11 @@ def check(raw: RawGameFile, *, full: bool = True) -> Checked:
 
 def _check(raw: RawGameFile, full: bool) -> Checked:
     game = start_game(raw)
-    header = replace(Header.for_game(game, raw.header.created_with), drawing=raw.header.drawing)
+    problem = _chapter_problem(raw, game)
+    header = replace(Header.for_game(game, raw.header.created_with), drawing=raw.header.drawing,
+                     chapter_turns=raw.header.chapter_turns)
     checked = Checked(raw, game, header)
-    problem = start_problem(raw, game) if full else _genesis_problem(raw, game)
+    problem = problem or (start_problem(raw, game) if full else _genesis_problem(raw, game))
     if problem:
         checked.problem = problem
         return checked
@@ -116,6 +118,23 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
     checked.header = header = header.updated(game)
     checked.problem = check_header(raw, header, full=full)
     return checked
+
+
+def _chapter_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
+    """Continue ``game`` from a later chapter's checkpoint (C-1); what is wrong with the checkpoint, if anything.
+
+    A checkpoint is input from anyone: one that is not a state of this game makes the file NOT
+    intact. Whether it is the state the chapter before it ended in is checked when the chapters
+    are verified together (``kit verify`` of the campaign).
+    """
+    stored = raw.header
+    if stored.checkpoint is None:
+        return None
+    try:
+        game.continue_from(stored.chapter, stored.follows or "", stored.checkpoint)
+    except RulesError as error:
+        return BrokenGameError(None, f"its checkpoint is not a state this game can be in: {error}")
+    return None
 
 
 def _genesis_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
@@ -221,7 +240,7 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
         if error.ruling == "P-1":
             return f"it was taken in a seat that may not take it: {error}"
         return f"the rules refuse it on replay: {error}"
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as error:
+    except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError, RecursionError) as error:
         # An event of a hostile file that no kit wrote: report it, never crash the reader.
         return f"its recorded event cannot be replayed ({type(error).__name__})"
     if full:
@@ -280,13 +299,13 @@ def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> Brok
     stored_turns = raw.metadata.get("turns")
     if isinstance(stored_turns, int) and stored_turns > header.turns:
         return BrokenGameError(
-            header.turns + 1,
+            header.last_turn + 1,
             f"not in the file: the header records {stored_turns} turns, "
             f"the file holds {header.turns} (a turn was removed)",
         )
     if isinstance(stored_turns, int) and stored_turns < header.turns:
         return BrokenGameError(
-            stored_turns + 1,
+            header.first_turn + stored_turns,
             f"the header records {stored_turns} turns but the file holds {header.turns} (the turn count was changed)",
         )
     problems = header.problems(raw.metadata)

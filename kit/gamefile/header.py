@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import kit
+from kit.core.chapters import MAX_CHAPTER, check_checkpoint_shape
+from kit.core.errors import MalformedInputError
 from kit.core.events import GENESIS_HASH, genesis_hash
 from kit.core.game import Game
 from kit.core.randomness import seed_commitment
@@ -21,12 +23,16 @@ from kit.gamefile.errors import NotAGameFileError
 from kit.render.markdown import escape_markdown
 
 FORMAT = "kit-game-notebook"
+CHAPTER_TURNS = 250
+"""How many turns a chapter holds unless the group chose otherwise (C-3): well under 1 MB a file."""
+MIN_CHAPTER_TURNS = 20
+MAX_CHAPTER_TURNS = 5_000
 FORMAT_VERSION = 2
 """The version an open game is written in."""
 SEALED_VERSION = 3
 """The version a sealed game is written in (K-1): its events carry proofs, its header says who seals the GM's draws."""
 READABLE_VERSIONS = (1, 2, 3)
-DRAWING = 2
+DRAWING = 3
 """The generation of the kit's drawings: how turn outputs and the header cell are rendered.
 
 Raised whenever a release draws them differently (tests/gamefile/test_gf_drawings.py pins the
@@ -83,6 +89,24 @@ class Header:
     drawing: int = DRAWING
     sealing: dict[str, Any] | None = None
     """A sealed game's ``gm_sealer`` (who seals the GM's draws) and ``chain_length`` (K-1); None for an open game."""
+    chapter: int = 1
+    """Which chapter of the campaign the file holds (C-1): 1 from the game's start."""
+    follows: str | None = None
+    """A later chapter's predecessor: the head of the chapter before it (C-1)."""
+    checkpoint: dict[str, Any] | None = None
+    """A later chapter's checkpoint: the state it starts from (C-1)."""
+    chapter_turns: int = CHAPTER_TURNS
+    """How many turns a chapter holds before the next one starts (C-3): the group's choice."""
+
+    @property
+    def first_turn(self) -> int:
+        """The campaign's number of the file's first turn: 1, or one more than the chapters before it hold."""
+        return self.checkpoint["events"] + 1 if self.checkpoint is not None else 1
+
+    @property
+    def last_turn(self) -> int:
+        """The campaign's number of the file's last turn (one less than :attr:`first_turn` when it holds none)."""
+        return self.first_turn + self.turns - 1
 
     @property
     def mode(self) -> str:
@@ -115,7 +139,7 @@ class Header:
             players={name: list(chars) for name, chars in game.players.items()},
             characters=characters_of(game),
             created_with=created_with or f"kit {kit.__version__}",
-            turns=len(game.log),
+            turns=len(game.log.events),
             head=game.log.head,
             title=game.title or game.system,
             version=game.log.version,
@@ -124,11 +148,15 @@ class Header:
             genesis=game.log.genesis,
             sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
                      if game.proofs is not None else None),
+            chapter=game.chapter.number,
+            follows=game.chapter.follows,
+            checkpoint=game.chapter_checkpoint,
         )
 
     def updated(self, game: Game) -> Header:
         """This header with the turn count, head and characters of ``game``."""
-        return replace(self, characters=characters_of(game, self.players), turns=len(game.log), head=game.log.head)
+        return replace(self, characters=characters_of(game, self.players), turns=len(game.log.events),
+                       head=game.log.head)
 
     def to_dict(self) -> dict[str, Any]:
         """The notebook-level ``kit`` metadata."""
@@ -148,8 +176,12 @@ class Header:
             "head": self.head,
         }
         if self.version >= 2:
-            data.update({"practice": self.practice, "gm": self.gm, "mode": self.mode, "chapter": 1,
+            data.update({"practice": self.practice, "gm": self.gm, "mode": self.mode, "chapter": self.chapter,
                          "genesis": self.genesis})
+            if self.checkpoint is not None:
+                data.update({"follows": self.follows, "checkpoint": self.checkpoint})
+            if self.chapter_turns != CHAPTER_TURNS:
+                data["chapter_turns"] = self.chapter_turns
         if self.sealing is not None:
             data["sealing"] = dict(self.sealing)
         if self.drawing > 1:
@@ -187,8 +219,7 @@ class Header:
             # (a version-1 file has no genesis; one of any kind there is reported by problems())
             if isinstance(data.get(name), str) and len(data[name]) > limit:
                 raise NotAGameFileError(f"its kit metadata's {name!r} is longer than a game file's can be")
-        if version >= 2 and data["chapter"] != 1:
-            raise NotAGameFileError("it is a later chapter of a campaign, which this kit cannot read")
+        chapter, follows, checkpoint, chapter_turns = _chapter_fields(data, version)
         if version >= 2 and data["mode"] != ("sealed" if version == SEALED_VERSION else "open"):
             raise NotAGameFileError(f"its mode {_shown(data['mode'])} is not that of a format {version} file "
                                     "(version 2: open, version 3: sealed)")
@@ -210,6 +241,7 @@ class Header:
             practice=data.get("practice", False), gm=data.get("gm", ""),
             genesis=data.get("genesis", GENESIS_HASH), drawing=drawing,
             sealing=dict(sealing) if sealing is not None else None,
+            chapter=chapter, follows=follows, checkpoint=checkpoint, chapter_turns=chapter_turns,
         )
 
     @property
@@ -227,7 +259,7 @@ class Header:
         found = [f"{name} is {_shown(data.get(name))}, expected {_shown(value)}"
                  for name, value in expected.items()
                  if data.get(name) != value or type(data.get(name)) is not type(value)]
-        extra = sorted(str(name)[:40] for name in data if name not in expected)
+        extra = sorted(str(name)[:40] for name in data if name not in expected and name not in _CHOSEN)
         if extra:
             found.append(f"it has a field a game file of format {self.version} has not: {extra[0]!r}")
         return found[:3]
@@ -276,10 +308,47 @@ class Header:
         rows += [
             f"| Characters | {characters} |",
             f"| Options | {options} |",
-            f"| Turns | {self.turns} (head `{self.head[:12]}`) |",
+            self._turns_row(),
             f"| Created with | {md(self.created_with)} |",
         ]
         return "\n".join(rows)
+
+    def _turns_row(self) -> str:
+        if self.checkpoint is None:
+            return f"| Turns | {self.turns} (head `{self.head[:12]}`) |"
+        held = f"{self.first_turn}–{self.last_turn}" if self.turns else f"none yet (from {self.first_turn})"
+        return (f"| Chapter | {self.chapter} of the campaign: it follows chapter {self.chapter - 1} (head "
+                f"`{(self.follows or '')[:12]}`) from a checkpoint of the game after turn {self.first_turn - 1} "
+                "(C-1) |\n"
+                f"| Turns | {held}: {self.turns} in this chapter (head `{self.head[:12]}`) |")
+
+
+_CHOSEN = frozenset({"chapter_turns"})
+"""Fields the group chooses, not derived from the turns: checked for their kind, not compared."""
+
+
+def _chapter_fields(data: Mapping[str, Any], version: int) -> tuple[int, str | None, dict[str, Any] | None, int]:
+    """The chapter, the head it follows and its checkpoint (a later chapter, C-1), and the chapter length (C-3)."""
+    turns = data.get("chapter_turns", CHAPTER_TURNS)
+    if type(turns) is not int or not MIN_CHAPTER_TURNS <= turns <= MAX_CHAPTER_TURNS:
+        raise NotAGameFileError(f"its kit metadata has no valid 'chapter_turns' ({MIN_CHAPTER_TURNS:,}–"
+                                f"{MAX_CHAPTER_TURNS:,} turns a chapter, C-3)")
+    if version < 2:
+        return 1, None, None, turns
+    chapter = data["chapter"]
+    if not 1 <= chapter <= MAX_CHAPTER:
+        raise NotAGameFileError("its kit metadata has no valid 'chapter'")
+    if chapter == 1:
+        return 1, None, None, turns
+    follows, checkpoint = data.get("follows"), data.get("checkpoint")
+    if not (isinstance(follows, str) and len(follows) == 64 and not follows.strip("0123456789abcdef")):
+        raise NotAGameFileError("it is a later chapter, and its kit metadata has no valid 'follows' (the head of "
+                                "the chapter before it, C-1)")
+    try:
+        check_checkpoint_shape(checkpoint)
+    except MalformedInputError as error:
+        raise NotAGameFileError(f"it is a later chapter, and its {error}") from None
+    return chapter, follows, dict(checkpoint), turns
 
 
 def _shown(value: Any) -> str:

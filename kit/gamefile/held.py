@@ -11,6 +11,10 @@ While the file's stamp (inode, size, modification time) is unchanged, the rules 
 turn before the lock is taken, so a table can show the result at once; the bytes are compared
 under the lock all the same, and a file that changed without changing its stamp is checked in
 full, the turn taken back and taken again (or refused).
+
+When the chapter the file holds is full (C-3), the next turn starts the campaign's next
+chapter: a new file beside it, written under this file's lock, which the table holds from then
+on. A chapter whose next chapter exists takes no turn: the table reloads the newest one.
 """
 
 from __future__ import annotations
@@ -21,9 +25,17 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.game import Game
+from kit.gamefile.chapters import (
+    chapter_header,
+    is_full,
+    latest_chapter,
+    moved_on_to,
+    next_chapter_path,
+    write_new_chapter,
+)
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError
-from kit.gamefile.header import FORMAT_VERSION, SEALED_VERSION
+from kit.gamefile.header import CHAPTER_TURNS, FORMAT_VERSION, SEALED_VERSION, Header
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.store import (
     LOCK_TIMEOUT,
@@ -36,6 +48,7 @@ from kit.gamefile.store import (
     perform,
     read_raw_bytes,
     rebuild,
+    same_turns,
     version_1_refusal,
     write_known_turn,
 )
@@ -52,8 +65,12 @@ class HeldGameFile:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, timeout: float = LOCK_TIMEOUT) -> HeldGameFile:
-        """Read and verify the game file in full (a seeded replay of every turn); BrokenGameError names a bad turn."""
-        target = Path(path)
+        """Read and verify the newest chapter of the game file's campaign in full; BrokenGameError names a bad turn.
+
+        A chapter is replayed from its checkpoint, so opening costs what the chapter costs, however
+        long the campaign (C-1).
+        """
+        target = latest_chapter(path)
         with locked(target, timeout, reading=True):
             data = read_raw_bytes(target)
             stamp = file_stamp(target)
@@ -84,6 +101,9 @@ class HeldGameFile:
             raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known
+        chapter_turns = known.header.chapter_turns if known is not None else CHAPTER_TURNS
+        if is_full(self.game, chapter_turns) or next_chapter_path(self.path, self._header()).exists():
+            return self._take_in_next_chapter(action, args, rig, performed, timeout)
         if known is not None and known.stamp is not None and file_stamp(self.path) == known.stamp:
             turns = self.game.turn
             result = perform(self.game, action, args, rig)  # a refusal changes nothing and shows nothing
@@ -102,6 +122,36 @@ class HeldGameFile:
         with locked(self.path, timeout, self._lock):
             result, self._known = append_locked(self.path, self.game, action, args, rig=rig, known=self._known,
                                                 performed=performed)
+        return result
+
+    def _header(self) -> Header:
+        return self._known.header if self._known is not None else Header.for_game(self.game)
+
+    def _take_in_next_chapter(self, action: str, args: Mapping[str, Any], rig: Mapping[str, Any] | None,
+                              performed: Callable[[Any], None] | None, timeout: float) -> Any:
+        """Start the next chapter with this turn (C-3): its file written beside this one, under this one's lock."""
+        with locked(self.path, timeout, self._lock):
+            data = read_raw_bytes(self.path)
+            header = (self._known.header if self._known is not None and data == self._known.data
+                      else same_turns(parse_notebook(data), self.game))
+            after = next_chapter_path(self.path, header)
+            if after.exists():
+                raise moved_on_to(after)
+            following = self.game.next_chapter()
+            result = perform(following, action, args, rig)  # a refusal changes nothing and writes nothing
+            before = dict(vars(self.game))
+            vars(self.game).update(vars(following))  # the table keeps its game: now the new chapter's
+            try:
+                if performed is not None:
+                    performed(result)
+                new_header = chapter_header(self.game, header)
+                written = write_new_chapter(after, self.game, new_header)
+            except BaseException:
+                vars(self.game).clear()
+                vars(self.game).update(before)
+                raise
+        self.path, self._lock = after, file_lock(after)
+        self._known = Written(written, new_header.updated(self.game), file_stamp(after))
         return result
 
 

@@ -48,17 +48,25 @@ class CodeCheck:
     message: str
 
 
-def check_code(code: str, events: list[Event]) -> CodeCheck:
-    """Check a posted code against a file's events."""
+def parse_code(code: str) -> tuple[int, str] | tuple[None, None]:
+    """The turn and hash digits a verification code names (``kit:12-3f9a2c1b``), or (None, None)."""
     found = _CODE.match(code.strip().lower())
-    if not found:
+    return (int(found.group(1)), found.group(2)) if found else (None, None)
+
+
+def check_code(code: str, events: list[Event]) -> CodeCheck:
+    """Check a posted code against a file's events (a later chapter's: its turns are numbered as the campaign's)."""
+    turn, digits = parse_code(code)
+    if turn is None or digits is None:
         shown = code.strip()[:40] or "an empty box"
         return CodeCheck(code, None, False, f"{shown} is not a kit verification code: paste one that reads like "
                                             "kit:12-3f9a2c1b (the last line of a turn's post)")
-    turn, digits = int(found.group(1)), found.group(2)
-    if not 1 <= turn <= len(events):
-        return CodeCheck(code, turn, False, f"{code} names turn {turn}, but the file holds {len(events)} turns")
-    event = events[turn - 1]
+    first = events[0].index + 1 if events else 1
+    if not first <= turn < first + len(events):
+        held = (f"holds {len(events)} turns" if first == 1 else
+                f"holds turns {first}–{first + len(events) - 1} (a chapter of the campaign)")
+        return CodeCheck(code, turn, False, f"{code} names turn {turn}, but the file {held}")
+    event = events[turn - first]
     actual = turn_code(event)
     who = actor_of(event)
     what = f"turn {turn} ({who + ': ' if who else ''}{event.action})"
@@ -84,8 +92,9 @@ def render_post(game: Game, turn: int, fmt: str = "markdown", may_see: MaySee | 
     """
     if fmt not in POST_FORMATS:
         raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
-    if not 1 <= turn <= len(game.log):
-        raise ValueError(f"turn {turn}: the game has {len(game.log)} turns (1–{len(game.log)})")
+    lowest = game.log.first + 1  # a later chapter holds the campaign's turns from there (C-1)
+    if not lowest <= turn <= len(game.log):
+        raise ValueError(f"turn {turn}: the game has {len(game.log)} turns ({lowest}–{len(game.log)})")
     event = game.log[turn - 1]
     render = FORMATS[fmt]
     parts = [render(turn_description(game, turn - 1, may_see, step_only=False))]
@@ -130,10 +139,11 @@ def turn_description(game: Game, index: int, may_see: MaySee | None = None, *, s
     With ``step_only`` a later step of a flip under way (choose, guide, a discard) tells only what
     that step did, not the whole flip again; a result without steps shows its whole description.
     """
-    result = game.results[index]
+    position = index - game.log.first  # a later chapter holds the results of its own turns (C-1)
+    result = game.results[position]
     stepped = getattr(result, "describe_step", None)
     if callable(stepped):  # without the turns before, a step tells its whole story (and times in words)
-        return stepped(game.results[max(0, index - 64):index] if step_only else (), may_see)
+        return stepped(game.results[max(0, position - 64):position] if step_only else (), may_see)
     if not hasattr(result, "describe"):
         return Description(str(result))
     return result.describe() if may_see is None else result.describe_for(may_see)
@@ -160,7 +170,7 @@ def since_last_turn(game: Game, seat: str | None) -> tuple[int, int] | None:
         index -= 1
     while index >= 0 and not mine(index):
         index -= 1
-    return index + 2, len(events)
+    return game.log.first + index + 2, game.log.first + len(events)
 
 
 def render_range_post(game: Game, first: int, last: int, fmt: str = "markdown", may_see: MaySee | None = None) -> str:
@@ -172,8 +182,9 @@ def render_range_post(game: Game, first: int, last: int, fmt: str = "markdown", 
     """
     if fmt not in POST_FORMATS:
         raise ValueError(f"post format {fmt!r}: use one of {', '.join(POST_FORMATS)}")
-    if not 1 <= first <= last <= len(game.log):
-        raise ValueError(f"turns {first}–{last}: the game has {len(game.log)} turns (1–{len(game.log)})")
+    lowest = game.log.first + 1  # a later chapter holds the campaign's turns from there (C-1)
+    if not lowest <= first <= last <= len(game.log):
+        raise ValueError(f"turns {first}–{last}: the game has {len(game.log)} turns ({lowest}–{len(game.log)})")
     if first == last:
         return render_post(game, last, fmt, may_see)
     render = FORMATS[fmt]

@@ -185,10 +185,12 @@ def turn_source(cls: type[Game], event: Event) -> str:
 
 def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, practice: bool = False,
                  players: Mapping[str, list[str]] | None = None, gm: str = "", version: int = 2,
-                 sealing: Mapping[str, Any] | None = None) -> str:
+                 sealing: Mapping[str, Any] | None = None, chapter: int = 1, follows: str | None = None,
+                 checkpoint: Mapping[str, Any] | None = None) -> str:
     """The setup cell: import the registry and start the game with its seed, kind, roster and options.
 
-    A version-1 file's setup cell names only the seed and the options that differ from their defaults.
+    A later chapter's setup cell continues the game from its checkpoint (C-1). A version-1 file's
+    setup cell names only the seed and the options that differ from their defaults.
     """
     extra = "".join(
         f", {name}={py_literal(value)}" for name, value in options.items()
@@ -207,7 +209,11 @@ def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, prac
             start.append(f"gm_sealer={py_literal(sealing['gm_sealer'])}")
             if sealing["chain_length"] != CHAIN_LENGTH:
                 start.append(f"chain_length={sealing['chain_length']}")
-        call = f"systems.new_game({py_literal(cls.system)}, {', '.join(start)}{extra})"
+        if checkpoint is not None:
+            start += [f"chapter={chapter}", f"follows={py_literal(follows)}", f"checkpoint={py_literal(checkpoint)}"]
+            call = f"systems.continue_game({py_literal(cls.system)}, {', '.join(start)}{extra})"
+        else:
+            call = f"systems.new_game({py_literal(cls.system)}, {', '.join(start)}{extra})"
     else:
         call = f"systems.new_game({py_literal(cls.system)}, seed={py_literal(seed)}{extra})"
     return f"from kit import systems\n\ngame = {call}"
@@ -218,4 +224,6 @@ def setup_source_of(game: Game) -> str:
     return setup_source(type(game), game.seed, game.options, practice=game.practice, players=game.players,
                         gm=game.gm, version=game.log.version,
                         sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
-                                 if game.proofs is not None else None))
+                                 if game.proofs is not None else None),
+                        chapter=game.chapter.number, follows=game.chapter.follows,
+                        checkpoint=game.chapter_checkpoint)

@@ -34,7 +34,7 @@ from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import DRAWING, FORMAT_VERSION, SEALED_VERSION, Header
+from kit.gamefile.header import CHAPTER_TURNS, DRAWING, FORMAT_VERSION, SEALED_VERSION, Header
 from kit.gamefile.notebook import (
     MAX_FILE_BYTES,
     SETUP_ID,
@@ -222,8 +222,12 @@ def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, li
 
 def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, Any] | list[str] | None = None,
            seed: str | None = None, options: Mapping[str, Any] | None = None, practice: bool = False,
-           gm: str = "", mode: str = "open", gm_sealer: str | None = None) -> GameFile:
+           gm: str = "", mode: str = "open", gm_sealer: str | None = None,
+           chapter_turns: int = CHAPTER_TURNS) -> GameFile:
     """Start a new game notebook (no turns yet); refuse to overwrite an existing file.
+
+    ``chapter_turns`` is how many turns a chapter of the campaign holds before the next one
+    starts (C-3).
 
     A real game (the default) never accepts rigged cards or dice; ``practice=True`` makes a
     practice game, which does and says so on every rigged turn (G-1). ``mode="sealed"`` makes
@@ -238,7 +242,9 @@ def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, A
     sealed = {"mode": "sealed", "gm_sealer": gm_sealer} if mode == "sealed" else {"mode": mode}
     game = systems.new_game(system, seed, practice=practice, players=parse_players(players), gm=gm, **sealed,
                             **dict(options or {}))
-    header = Header.for_game(game)
+    from kit.gamefile.chapters import check_chapter_turns
+
+    header = replace(Header.for_game(game), chapter_turns=check_chapter_turns(chapter_turns))
     with locked(target):
         if target.exists():
             raise GameFileError(f"{target} already exists; choose another name")
@@ -373,22 +379,24 @@ def _refuse_unseen_turns(existing: Checked, game: Game) -> None:
     if existing.problem:
         raise existing.problem
     events = existing.raw.events
-    ours = list(game.log)
+    ours, first = list(game.log), game.log.first
     for event in events:
-        if event.index >= len(ours):
-            raise _moved_on(events, event.index)
-        if ours[event.index].hash != event.hash:
+        position = event.index - first
+        if position >= len(ours):
+            raise _moved_on(events, event.index, existing.raw.header.first_turn - 1)
+        if position < 0 or ours[position].hash != event.hash:
             raise GameFileError(
                 f"the file and this game part at turn {event.index + 1} (a fork): the file has "
-                f"{summary_of(event)}, this game {summary_of(ours[event.index])}; save to a new file "
+                f"{summary_of(event)}, this game "
+                f"{summary_of(ours[position]) if position >= 0 else 'starts later'}; save to a new file "
                 "and compare the two with kit verify A.ipynb B.ipynb"
             )
 
 
-def _moved_on(events: list[Event], seen: int) -> GameMovedOnError:
-    first = events[seen]
-    last = len(events)
-    what = summary_of(first)
+def _moved_on(events: list[Event], seen: int, first: int = 0) -> GameMovedOnError:
+    first_unseen = events[seen - first]
+    last = first + len(events)
+    what = summary_of(first_unseen)
     if last == seen + 1:
         message = f"the game moved on: turn {seen + 1} ({what}) was added since you loaded it; reload to see it"
     else:
@@ -398,35 +406,37 @@ def _moved_on(events: list[Event], seen: int) -> GameMovedOnError:
 
 
 def _check_view(events: list[Event], expected_turn: int | None, expected_head: str | None,
-                genesis: str) -> None:
+                genesis: str, first: int = 0) -> None:
+    """Refuse when the file (a chapter whose first event is ``first``) holds turns the caller has not seen."""
     if expected_turn is None and expected_head is None:
         raise TypeError("append_turn needs expected_turn or expected_head: the turn the caller last saw")
+    total = first + len(events)
+    head = events[-1].hash if events else genesis
     if expected_head is not None:
         hashes = [event.hash for event in events]
-        if not events and expected_head == genesis:
-            seen = 0
+        if expected_head == genesis:
+            seen = first
         elif expected_head in hashes:
-            seen = hashes.index(expected_head) + 1
+            seen = first + hashes.index(expected_head) + 1
         else:
-            head = events[-1].hash if events else genesis
             raise GameMovedOnError(
                 "the game moved on: the turn you last saw is no longer in the file "
-                "(it was replaced or forked); reload to see it", len(events), head,
+                "(it was replaced or forked); reload to see it", total, head,
             )
         if expected_turn is not None and expected_turn != seen:
             raise GameMovedOnError(
-                f"the turn you last saw is turn {seen} of the file, not turn {expected_turn}; reload",
-                len(events), events[-1].hash if events else genesis,
+                f"the turn you last saw is turn {seen} of the file, not turn {expected_turn}; reload", total, head,
             )
     else:
         assert expected_turn is not None
         seen = expected_turn
-    if seen < len(events):
-        raise _moved_on(events, seen)
-    if seen > len(events):
+    if first <= seen < total:
+        raise _moved_on(events, seen, first)
+    if seen > total or seen < first:
         raise GameMovedOnError(
-            f"the file holds {len(events)} turns, fewer than the {seen} you saw (it was replaced); reload",
-            len(events), events[-1].hash if events else genesis,
+            f"the file holds turns {first + 1}–{total}, not the {seen} you saw (it was replaced); reload"
+            if first else f"the file holds {total} turns, fewer than the {seen} you saw (it was replaced); reload",
+            total, head,
         )
 
 
@@ -476,17 +486,31 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
             game.sit(seat)
         return game, append_to_game(path, game, action, args, expected_turn=expected_turn,
                                     expected_head=expected_head, rig=rig, timeout=timeout)
-    target = Path(path)
+    from kit.gamefile.chapters import chapter_header, is_full, latest_chapter, next_chapter_path, write_new_chapter
+
+    target = latest_chapter(path)
     with locked(target, timeout):
         checked = check(read_raw(target))
         if checked.problem:
             raise checked.problem
-        _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis)
-        game = checked.game
-        if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
-            raise GameFileError(version_1_refusal(target))
-        result = perform(game, action, args, rig, seat)
-        _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
+        after = next_chapter_path(target, checked.raw.header)
+        moved_on = after.exists()  # a table started the next chapter since the name was followed: take it there
+        if not moved_on:
+            _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis,
+                        checked.game.log.first)
+            game = checked.game
+            if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+                raise GameFileError(version_1_refusal(target))
+            if is_full(game, checked.raw.header.chapter_turns):  # the turn starts the next chapter (C-3)
+                game = game.next_chapter()
+                result = perform(game, action, args, rig, seat)
+                write_new_chapter(after, game, chapter_header(game, checked.raw.header))
+            else:
+                result = perform(game, action, args, rig, seat)
+                _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
+    if moved_on:
+        return append_turn(after, action, args, expected_turn=expected_turn, expected_head=expected_head, rig=rig,
+                           timeout=timeout, seat=seat)
     return game, result
 
 
@@ -562,7 +586,7 @@ def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any]
         header, canonical = known.header, True
     else:
         raw = parse_notebook(data)
-        header = _same_turns(raw, game)
+        header = same_turns(raw, game)
         canonical = has_canonical_ids(raw)
     turns = game.turn
     result = perform(game, action, args, rig)
@@ -604,8 +628,8 @@ def write_turn(target: Path, game: Game, result: Any, data: bytes, header: Heade
     return Written(bytes(new_data), after, file_stamp(target))
 
 
-def _same_turns(raw: RawGameFile, game: Game) -> Header:
-    """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes."""
+def same_turns(raw: RawGameFile, game: Game) -> Header:
+    """Check that the file holds exactly ``game``'s turns; return the header ``game`` makes (choices kept)."""
     stored = raw.header
     if (stored.version, stored.system, stored.seed, stored.options, stored.practice, stored.players, stored.gm,
             stored.start_keywords()) != (game.log.version, game.system, game.seed, game.options, game.practice,
@@ -616,8 +640,9 @@ def _same_turns(raw: RawGameFile, game: Game) -> Header:
     problem = start_problem(raw, game) or check_links(raw, game.log.genesis, game.log.version)
     if problem:
         raise problem
-    _check_view(raw.events, game.turn, game.log.head, game.log.genesis)
-    header = replace(Header.for_game(game, stored.created_with), drawing=stored.drawing)
+    _check_view(raw.events, game.turn, game.log.head, game.log.genesis, game.log.first)
+    header = replace(Header.for_game(game, stored.created_with), drawing=stored.drawing,
+                     chapter_turns=stored.chapter_turns)
     problem = check_header(raw, header)
     if problem:
         raise problem

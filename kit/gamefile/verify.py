@@ -13,6 +13,7 @@ from kit.core.sealed_results import when_text
 from kit.core.seats import seat_label
 from kit.gamefile.check import Checked, check, summary_of
 from kit.gamefile.header import DRAWING
+from kit.gamefile.notebook import RawGameFile
 from kit.gamefile.store import read_raw
 
 
@@ -35,17 +36,23 @@ class Report:
         return self.message
 
 
-def verify(path: str | os.PathLike[str]) -> Report:
-    """Verify a game notebook; raises NotAGameFileError for a file that is not one."""
+def verify(path: str | os.PathLike[str], *, raw: RawGameFile | None = None) -> Report:
+    """Verify a game notebook (``raw``: its contents, read already); NotAGameFileError for a file that is not one."""
     target = Path(path)
-    checked = check(read_raw(target))
+    checked = check(read_raw(target) if raw is None else raw)
     header = checked.header
     if checked.problem:
         problem = checked.problem
         return Report(target, False, problem.turn, f"{target}: NOT intact: {problem}", checked)
     game = checked.game
-    message = (f"{target}: intact: {header.title or header.system} game {header.game_id}, "
-               f"{len(game.log)} turns, head {game.log.head[:12]}")
+    if header.checkpoint is not None:
+        message = (f"{target}: intact from its checkpoint: {header.title or header.system} game {header.game_id}, "
+                   f"chapter {header.chapter}, turns {header.first_turn}–{header.last_turn}, head "
+                   f"{game.log.head[:12]}; whether it starts where chapter {header.chapter - 1} ended is checked "
+                   "when the chapters are verified together (C-1)")
+    else:
+        message = (f"{target}: intact: {header.title or header.system} game {header.game_id}, "
+                   f"{len(game.log)} turns, head {game.log.head[:12]}")
     message += kind_note(checked)
     return Report(target, True, None, message, checked)
 

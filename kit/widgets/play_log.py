@@ -65,7 +65,7 @@ def kind_key(game: Any, index: int) -> str:
         return "gm"
     if rule.creates:
         return "create"
-    return type(game.results[index]).__name__
+    return type(game.results[index - game.log.first]).__name__
 
 
 def kind_labels(game: Any, keys: dict[str, list[str]]) -> dict[str, str]:
@@ -142,7 +142,9 @@ class PlayLog(widgets.VBox):
     def _index(self, game: Any) -> list[Entry]:
         entries = []
         keys: dict[str, list[str]] = {}
-        for index, event in enumerate(game.log):
+        first = game.log.first  # a later chapter's entries start at its first turn (C-1)
+        for event in game.log:
+            index = event.index
             key = kind_key(game, index)
             actions = keys.setdefault(key, [])
             if event.action not in actions:
@@ -153,8 +155,8 @@ class PlayLog(widgets.VBox):
         for entry in entries:  # a note belongs with the turn it is attached to
             if entry.kind == "note":
                 owner = next((turn for turn, notes in game.notes.items() if entry.index in notes), None)
-                if owner is not None and owner < len(entries):
-                    entries[entry.index] = Entry(entry.index, "note", entries[owner].names)
+                if owner is not None and 0 <= owner - first < len(entries):
+                    entries[entry.index - first] = Entry(entry.index, "note", entries[owner - first].names)
         self._kinds = kind_labels(game, keys)
         return entries
 

@@ -181,7 +181,9 @@ class TableSession:
             self._announce_first(result)
 
         try:
-            return self._file.take(action, args, rig=rig.to_dict() if rig else None, performed=performed)
+            result = self._file.take(action, args, rig=rig.to_dict() if rig else None, performed=performed)
+            self.path = self._file.path  # the turn may have started the campaign's next chapter (C-3)
+            return result
         except BaseException:
             if shown:  # shown but not written: every view goes back to the game the file holds
                 self._announce(None)
@@ -192,7 +194,8 @@ class TableSession:
         if self.path is not None:
             from kit.gamefile import HeldGameFile
 
-            self._file = HeldGameFile.open(self.path)
+            self._file = HeldGameFile.open(self.path)  # the campaign's newest chapter (C-3)
+            self.path = self._file.path
             self.game = self._file.game
             for seat, key in list(self._keys.items()):
                 self._hold_again(seat, key)

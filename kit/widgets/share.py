@@ -218,8 +218,8 @@ class SharePanel(widgets.VBox):
     def turns(self) -> tuple[int, int] | None:
         """The turns (first, last; 1-based) the post holds now, or None for the seed post or no turns."""
         session = self.session
-        if session is None or session.game.turn == 0 or self.post_range.value == SEED:
-            return None
+        if session is None or not session.game.log.events or self.post_range.value == SEED:
+            return None  # no turn yet (in a new chapter: none of its own, C-1)
         game = session.game
         choice = self.post_range.value
         if choice == SINCE:
@@ -229,8 +229,9 @@ class SharePanel(widgets.VBox):
             first, last = sorted((self.range_from.value, self.range_to.value))
         else:
             first = last = game.turn
-        last = min(max(last, 1), game.turn)
-        first = min(max(first, last - MOST_TURNS + 1, 1), last)
+        lowest = game.log.first + 1  # a later chapter posts its own turns (C-1)
+        last = min(max(last, lowest), game.turn)
+        first = min(max(first, last - MOST_TURNS + 1, lowest), last)
         return first, last
 
     def show_post(self) -> None:

@@ -32,6 +32,7 @@ from typing import Literal
 
 from kit import gamefile
 from kit.core.seats import check_people
+from kit.gamefile.chapters import chapter_path
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
 from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
 
@@ -106,10 +107,16 @@ class ShelvedGame:
     game_id: str = ""
     modified_ns: int = 0
     """When the file was last written (a turn taken, an upload), in nanoseconds since the epoch."""
+    chapter: int = 1
+    """Which chapter of its campaign the file holds (C-1)."""
+    first_turn: int = 1
 
     @property
     def label(self) -> str:
-        """How the game is listed: file name and turns."""
+        """How the game is listed: file name and turns (a later chapter: which, and its turns)."""
+        if self.chapter > 1:
+            held = f"turns {self.first_turn}–{self.first_turn + self.turns - 1}" if self.turns else "no turn yet"
+            return f"{shown_name(self.path.name)} (chapter {self.chapter}, {held})"
         return f"{shown_name(self.path.name)} ({self.turns} turns)"
 
 
@@ -157,6 +164,11 @@ _HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | SkippedFile | None]] =
 """Headers already read, by file, with the (mtime, size) they were read at: a big game is parsed once."""
 
 
+def next_chapter_path_of(entry: ShelvedGame) -> Path:
+    """Where the chapter after the one ``entry`` holds would live."""
+    return chapter_path(entry.path, entry.chapter + 1)
+
+
 def _header_of(path: Path) -> ShelvedGame | SkippedFile | None:
     """The file's header (cached by its stamp), why it is skipped, or None when it is gone."""
     try:
@@ -196,9 +208,21 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
             raise KeyError(system)
         turns = sum(1 for cell in cells if isinstance(cell, dict) and isinstance(cell.get("metadata"), dict)
                     and "kit" in cell["metadata"])
+        chapter, first_turn = _chapter_of(notebook["metadata"]["kit"])
     except Exception:  # not JSON, nested too deep, not a notebook, unreadable: whatever it is, it is no game
         return SkippedFile(path, "not a game notebook")
-    return ShelvedGame(path, system, turns, game_id if isinstance(game_id, str) else "")
+    return ShelvedGame(path, system, turns, game_id if isinstance(game_id, str) else "", chapter=chapter,
+                       first_turn=first_turn)
+
+
+def _chapter_of(metadata: dict[str, object]) -> tuple[int, int]:
+    """A file's chapter and the campaign's number of its first turn, as its metadata says (1 and 1 if unsaid)."""
+    chapter = metadata.get("chapter")
+    checkpoint = metadata.get("checkpoint")
+    events = checkpoint.get("events") if isinstance(checkpoint, dict) else None
+    if type(chapter) is not int or chapter < 2 or type(events) is not int or events < 0:
+        return 1, 1
+    return chapter, events + 1
 
 
 class UploadRefusedError(gamefile.GameFileError):
@@ -278,7 +302,8 @@ class Shelf:
             found = [_header_of(path) for path in self._candidates()]
         except OSError as error:
             return Listing([], problem=f"The games folder {self.folder} cannot be read ({error.strerror or error}).")
-        games = [entry for entry in found if isinstance(entry, ShelvedGame) and entry.system == self.system]
+        games = [entry for entry in found if isinstance(entry, ShelvedGame) and entry.system == self.system
+                 and not next_chapter_path_of(entry).exists()]  # a campaign is listed by its newest chapter (C-3)
         skipped = [entry for entry in found if isinstance(entry, SkippedFile)]
         return Listing(games, skipped)
 

@@ -41,13 +41,13 @@ def _state(game: Game) -> tuple[str, int, str]:
 def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the full checks of the file's content (parsing and the hash chain) a turn makes."""
     calls: list[int] = []
-    real = store._same_turns
+    real = store.same_turns
 
     def counted(raw: Any, game: Game) -> Any:
         calls.append(1)
         return real(raw, game)
 
-    monkeypatch.setattr(store, "_same_turns", counted)
+    monkeypatch.setattr(store, "same_turns", counted)
     return calls
 
 

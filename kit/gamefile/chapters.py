@@ -1,0 +1,230 @@
+"""A campaign's chapters on disk (C-1, C-3): where each one lives, starting the next, splitting a long game.
+
+Chapter 1 of a campaign is the game file people started (``ashfall.ipynb``); chapter *n* lives
+beside it as ``ashfall.ch<n>.ipynb``. A chapter whose next chapter's file exists beside it is
+closed: it takes no new turn, and a turn offered to it goes to the newest chapter. The next
+chapter is written under the lock of the chapter it follows, so two tables at a boundary never
+both start one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from kit.core.events import Event, canonical_json, chain_hash
+from kit.core.game import Game
+from kit.gamefile.check import check
+from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
+from kit.gamefile.header import CHAPTER_TURNS, DRAWING, MAX_CHAPTER_TURNS, MIN_CHAPTER_TURNS, Header
+from kit.gamefile.notebook import build_notebook, notebook_text, paused_gc
+
+_CHAPTER_SUFFIX = re.compile(r"^(?P<base>.+?)\.ch(?P<number>[1-9][0-9]{0,6})$")
+
+
+def campaign_base(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
+    """The chapter-1 path a chapter file's name derives from, and the chapter its name says (None: chapter 1)."""
+    target = Path(path)
+    match = _CHAPTER_SUFFIX.match(target.stem)
+    if match is None:
+        return target, None
+    return target.with_name(match["base"] + target.suffix), int(match["number"])
+
+
+def chapter_path(path: str | os.PathLike[str], number: int) -> Path:
+    """Where chapter ``number`` of the campaign whose file (any chapter's) is ``path`` lives."""
+    base, _ = campaign_base(path)
+    return base if number == 1 else base.with_name(f"{base.stem}.ch{number}{base.suffix}")
+
+
+def next_chapter_path(path: str | os.PathLike[str], header: Header) -> Path:
+    """Where the chapter after the one ``path`` holds (its ``header``) lives."""
+    return chapter_path(path, header.chapter + 1)
+
+
+def is_full(game: Game, chapter_turns: int) -> bool:
+    """True when ``game``'s chapter holds its ``chapter_turns`` turns: the next turn starts a new chapter (C-3)."""
+    return len(game.log.events) >= chapter_turns
+
+
+def check_chapter_turns(turns: Any) -> int:
+    """A chapter length the group chose (C-3), or GameFileError."""
+    if type(turns) is not int or not MIN_CHAPTER_TURNS <= turns <= MAX_CHAPTER_TURNS:
+        raise GameFileError(f"a chapter holds {MIN_CHAPTER_TURNS:,} to {MAX_CHAPTER_TURNS:,} turns (C-3), "
+                            f"not {str(turns)[:20]}")
+    return turns
+
+
+def chapter_header(game: Game, header: Header) -> Header:
+    """The header of ``game``'s chapter, keeping what the group chose (chapter length) and who made the file."""
+    return replace(Header.for_game(game, header.created_with), chapter_turns=header.chapter_turns, drawing=DRAWING)
+
+
+def notebook_bytes(game: Game, header: Header) -> bytes:
+    """The whole game file ``game`` makes, as ``save`` writes it."""
+    with paused_gc():
+        return notebook_text(build_notebook(game, header.updated(game))).encode()
+
+
+def write_new_chapter(target: Path, game: Game, header: Header) -> bytes:
+    """Write a new chapter file at ``target``, refusing to replace one that exists; returns the bytes written.
+
+    The caller holds the lock of the chapter before it (see the module's docstring).
+    """
+    from kit.gamefile.store import atomic_write, locked
+
+    data = notebook_bytes(game, header)
+    with locked(target):
+        if target.exists():
+            raise moved_on_to(target)
+        atomic_write(target, data)
+    return data
+
+
+def moved_on_to(target: Path) -> GameMovedOnError:
+    """The refusal of a turn for a chapter whose next chapter ``target`` exists already."""
+    return GameMovedOnError(f"the campaign moved on to a new chapter ({target.name}); reload to play it (C-3)",
+                            0, "")
+
+
+def latest_chapter(path: str | os.PathLike[str], limit: int = 100_000) -> Path:
+    """The newest chapter file of the campaign ``path`` belongs to, following the chapter files beside it.
+
+    Only names are followed (``.ch<n>`` one after the other): whether each chapter follows the one
+    before it is for verification to say.
+    """
+    target = Path(path)
+    number = chapter_number_of(target)
+    for _ in range(limit):
+        after = chapter_path(target, number + 1)
+        if not after.exists():
+            return target
+        target, number = after, number + 1
+    return target
+
+
+def chapter_number_of(path: Path) -> int:
+    """The chapter a file holds by its header, else by its name."""
+    from kit.gamefile.store import read_raw
+
+    try:
+        return read_raw(path).header.chapter
+    except NotAGameFileError:
+        return campaign_base(path)[1] or 1
+
+
+def close_chapter(path: str | os.PathLike[str]) -> Path:
+    """End the chapter ``path`` holds now (a scene or a session ends, C-3): write the next one, holding no turn yet.
+
+    The file must verify in full and be the newest chapter; returns the new chapter's path.
+    """
+    from kit.gamefile.store import locked, read_raw
+
+    source = Path(path)
+    with locked(source):
+        checked = check(read_raw(source))
+        if checked.problem:
+            raise checked.problem
+        after = next_chapter_path(source, checked.raw.header)
+        if after.exists():
+            raise moved_on_to(after)
+        try:
+            game = checked.game.next_chapter()
+        except ValueError as error:
+            raise GameFileError(f"{source.name}: {error}") from None
+        write_new_chapter(after, game, chapter_header(game, checked.raw.header))
+    return after
+
+
+def rechained(event: Event, prev: str, version: int) -> Event:
+    """``event`` linked after ``prev``: the same turn, its hash new."""
+    digest = chain_hash(version, event.index, event.action, canonical_json(event.args), canonical_json(event.outcome),
+                        canonical_json(event.rig if event.rig else None), prev, event.seat,
+                        canonical_json(event.proof))
+    return replace(event, prev=prev, hash=digest)
+
+
+def split(path: str | os.PathLike[str], into: str | os.PathLike[str], *,
+          chapter_turns: int = CHAPTER_TURNS) -> list[Path]:
+    """Write the single-file game ``path`` as a campaign of chapters into the folder ``into``; returns their paths.
+
+    Chapter 1 keeps every hash of the turns it holds. Each later chapter starts from the chapter
+    before it, so the hashes of its turns are new: post the last chapter's head code. A chapter
+    ends after ``chapter_turns`` turns, or a little later when a turn after that point voids,
+    notes or changes a turn before it (a closed chapter's turns stand, C-2). A sealed game's proofs
+    bind each turn's place, so a sealed game is split into chapters as it is played, never after.
+    """
+    from kit.gamefile.store import read_raw
+
+    source, folder = Path(path), Path(into)
+    check_chapter_turns(chapter_turns)
+    checked = check(read_raw(source))
+    if checked.problem:
+        raise checked.problem
+    stored = checked.raw.header
+    if stored.version < 2:
+        raise GameFileError(f"{source.name} is a version-1 game file: upgrade it first (kit upgrade)")
+    if stored.sealing is not None:
+        raise GameFileError(f"{source.name} is a sealed game, whose proofs bind every turn's place: it is divided "
+                            "into chapters as it is played, not split after (C-3)")
+    if stored.checkpoint is not None:
+        raise GameFileError(f"{source.name} is chapter {stored.chapter} of a campaign already")
+    events = list(checked.game.log)
+    header = replace(stored, chapter_turns=chapter_turns)
+    base = folder / source.name
+    planned = [chapter_path(base, number) for number in range(1, len(events) // chapter_turns + 2)]
+    taken = [p for p in planned if p.exists()]
+    if taken:
+        raise GameFileError(f"{taken[0]} already exists; split into an empty folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    game = checked.game.fresh()
+    earliest = _earliest_named(events)
+    position = 0
+    while True:
+        end = _chapter_end(events, earliest, position, chapter_turns)
+        for event in events[position:end]:
+            game.apply(rechained(event, game.log.head, game.log.version) if game.chapter.number > 1 else event)
+        target = chapter_path(base, game.chapter.number)
+        _write_split_chapter(target, game, header)
+        written.append(target)
+        position = end
+        if position >= len(events):
+            return written
+        game = game.next_chapter()
+
+
+def _earliest_named(events: list[Event]) -> list[int]:
+    """For each position, the earliest turn index any event from there on names (a void's or a note's turn)."""
+    earliest = [len(events)] * (len(events) + 1)
+    for position in range(len(events) - 1, -1, -1):
+        event = events[position]
+        turn = event.args.get("turn") if event.action in ("void", "note") else None
+        named = turn - 1 if type(turn) is int else len(events)
+        earliest[position] = min(earliest[position + 1], named)
+    return earliest
+
+
+def _chapter_end(events: list[Event], earliest: list[int], start: int, chapter_turns: int) -> int:
+    """Where the chapter starting at ``start`` ends: after ``chapter_turns`` turns, or later when a turn reaches back.
+
+    A boundary never falls where a later void or note names a turn before it, nor before a fate
+    card spent right after the turn before it (it may change that test, R-7): C-2.
+    """
+    end = min(len(events), start + chapter_turns)
+    while end < len(events) and (earliest[end] < end or events[end].action == "spend_fate_card"):
+        end += 1
+    return end
+
+
+def _write_split_chapter(target: Path, game: Game, header: Header) -> None:
+    from kit.gamefile.store import atomic_write, locked
+
+    data = notebook_bytes(game, chapter_header(game, header))
+    with locked(target):
+        if target.exists():
+            raise GameFileError(f"{target} already exists; split into an empty folder")
+        atomic_write(target, data)
