@@ -101,7 +101,7 @@ class HeldGameFile:
             raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known
-        chapter_turns = known.header.chapter_turns if known is not None else CHAPTER_TURNS
+        chapter_turns = known.header.chapter_turns if known is not None else self._stored_chapter_turns()
         if is_full(self.game, chapter_turns) or next_chapter_path(self.path, self._header()).exists():
             return self._take_in_next_chapter(action, args, rig, performed, timeout)
         if known is not None and known.stamp is not None and file_stamp(self.path) == known.stamp:
@@ -123,6 +123,13 @@ class HeldGameFile:
             result, self._known = append_locked(self.path, self.game, action, args, rig=rig, known=self._known,
                                                 performed=performed)
         return result
+
+    def _stored_chapter_turns(self) -> int:
+        """The chapter length the file's header records (C-3); the default when it cannot be read."""
+        try:
+            return parse_notebook(read_raw_bytes(self.path)).header.chapter_turns
+        except GameFileError:
+            return CHAPTER_TURNS
 
     def _header(self) -> Header:
         return self._known.header if self._known is not None else Header.for_game(self.game)

@@ -295,6 +295,8 @@ def save(game: Game, path: str | os.PathLike[str], *,
             _refuse_unseen_turns(existing, game)
         created = existing.header.created_with if existing is not None else None
         header = Header.for_game(game, created)
+        if existing is not None:  # the group's choice of chapter length stays (C-3)
+            header = replace(header, chapter_turns=existing.raw.header.chapter_turns)
         _write(target, game, header)
     return GameFile(target, game, header)
 
@@ -534,15 +536,22 @@ def append_to_game(path: str | os.PathLike[str], game: Game, action: str, args: 
     rebuilt to the turns the file still holds and the error propagates.
 
     ``expected_turn`` and ``expected_head``, if given, must be ``game``'s own (ValueError).
+
+    A campaign's chapters (C-3): ``path`` may name any chapter's file; the turn goes to the file of
+    ``game``'s chapter, and when that chapter is full it starts the next chapter's file, ``game``
+    becoming that chapter (the same object).
     """
+    from kit.gamefile.chapters import campaign_base, chapter_path
+    from kit.gamefile.held import HeldGameFile
+
     if expected_turn is not None and expected_turn != game.turn:
         raise ValueError(f"expected_turn is {expected_turn} but the game has {game.turn} turns")
     if expected_head is not None and expected_head != game.log.head:
         raise ValueError("expected_head is not the hash of the game's last turn")
     target = Path(path)
-    with locked(target, timeout):
-        result, _ = append_locked(target, game, action, args, rig=rig)
-    return result
+    if (campaign_base(target)[1] or 1) != game.chapter.number:
+        target = chapter_path(target, game.chapter.number)
+    return HeldGameFile(target, game, None).take(action, args, rig=rig, timeout=timeout)
 
 
 @dataclass(frozen=True)

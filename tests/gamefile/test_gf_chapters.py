@@ -221,3 +221,20 @@ def test_kit_verify_split_and_chapter_commands(tmp_path: Path, capsys: pytest.Ca
     assert main(["chapter", str(tmp_path / "ch" / "suitpairs-sample.ch3.ipynb")]) == 0
     assert "chapter closed" in capsys.readouterr().out
     assert main(["verify", str(tmp_path / "ch" / "suitpairs-sample.ch4.ipynb")]) == 0
+
+
+def test_append_to_game_starts_the_next_chapter_and_follows_it(tmp_path: Path):
+    path = tmp_path / "code.ipynb"
+    gamefile.create("suitpairs", path, practice=True, chapter_turns=20)
+    game = load(path)
+    game.create_character("Mira", "Baker", 3, 2, 2, 3, ["Defy", "Analyze", "Stealth", "Help"])
+    save(game, path)
+    for _ in range(30):
+        action = "check" if game.pending("Mira") is None else "accept"
+        args = {"character": "Mira", "skill": "Defy", "difficulty": "Medium"} if action == "check" else {
+            "character": "Mira"}
+        gamefile.append_to_game(path, game, action, args)  # always the path of chapter 1, as code-first users keep
+    assert game.chapter.number == 2 and game.turn == 31 and len(game.log.events) == 11
+    assert load(chapter_path(path, 2)).log.head == game.log.head
+    assert load(path).turn == 20  # chapter 1 holds its 20 turns, never more
+    assert verify_campaign([path, chapter_path(path, 2)]).ok
