@@ -32,7 +32,7 @@ from typing import Literal
 
 from kit import gamefile
 from kit.core.seats import check_people
-from kit.gamefile.chapters import chapter_path
+from kit.gamefile.chapters import campaign_base, chapter_path
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
 from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
 
@@ -162,6 +162,12 @@ def _names(paths: list[Path], shown: int = 10) -> str:
 
 _HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | SkippedFile | None]] = {}
 """Headers already read, by file, with the (mtime, size) they were read at: a big game is parsed once."""
+
+
+def _closed_by_name(path: Path, names: set[str]) -> bool:
+    """True when the file's name says it is a chapter and the next chapter's file is among ``names``."""
+    _, number = campaign_base(path)
+    return chapter_path(path, (number or 1) + 1).name in names
 
 
 def next_chapter_path_of(entry: ShelvedGame) -> Path:
@@ -299,7 +305,11 @@ class Shelf:
         try:
             if not self.folder.is_dir():
                 return Listing([])
-            found = [_header_of(path) for path in self._candidates()]
+            candidates = list(self._candidates())
+            names = {path.name for path in candidates}
+            # A chapter whose next chapter's file is beside it is closed (C-3): the campaign is listed by
+            # its newest chapter, and the closed ones are never read (a long campaign has hundreds).
+            found = [_header_of(path) for path in candidates if not _closed_by_name(path, names)]
         except OSError as error:
             return Listing([], problem=f"The games folder {self.folder} cannot be read ({error.strerror or error}).")
         games = [entry for entry in found if isinstance(entry, ShelvedGame) and entry.system == self.system
