@@ -54,8 +54,8 @@ def test_every_format_is_deterministic(name):
 
 
 def pips(html: str) -> int:
-    """How many pips a rendered d6 face draws."""
-    return html.count("border-radius:50%")
+    """How many pips a rendered d6 face draws (each a ``●`` in its cell of the face's grid)."""
+    return html.count("●")
 
 
 @pytest.mark.parametrize("value", range(1, 7))
@@ -78,7 +78,24 @@ def test_chosen_and_struck_dice_are_marked_and_say_so():
     chosen = to_html(Description(title="Roll", faces=(Face("4", "six-sided die showing 4", kind="die", chosen=True),)))
     assert "aria-label='six-sided die showing 4 (chosen)'" in chosen and "▲" in chosen and "2px solid #15c" in chosen
     struck = to_html(Description(title="Roll", faces=(Face("18", "d20 rolled 18", kind="die", struck=True),)))
-    assert "aria-label='d20 rolled 18 (set aside)'" in struck and "line-through" in struck and "▲" not in struck
+    assert "aria-label='d20 rolled 18 (set aside)'" in struck and "<s>18</s>" in struck and "▲" not in struck
+
+
+def test_chosen_and_struck_cards_say_so_in_elements_that_survive_without_styles():
+    """A viewer that drops inline styles still shows a chosen card bold with ▲ and a set-aside one struck through."""
+    html = to_html(Description(title="Flip", faces=(Face("8♣", "Eight of Clubs", chosen=True),
+                                                    Face("K♠", "King of Spades", struck=True))))
+    assert "<b role='img' aria-label='Eight of Clubs (chosen)'" in html and "8♣▲</b>" in html
+    assert "<s role='img' aria-label='King of Spades (set aside)'" in html and "K♠</s>" in html
+
+
+def test_html_is_written_small_and_escapes_only_what_can_open_markup():
+    html = to_html(Description(title="Ada's <turn> & more", facts=(Fact("Who", 'Ann "the bold"'),),
+                               notes=("it's done",)))
+    assert "<b>Ada's &lt;turn&gt; &amp; more</b>" in html and "<b>Ann \"the bold\"</b>" in html
+    assert "<li><i>it's done</i></ul>" in html and "</li>" not in html and ";'" not in html
+    face = to_html(Description(title="Flip", faces=(Face("Q", "Queen's face"),)))
+    assert "aria-label='Queen&#x27;s face'" in face  # in an attribute a quote is escaped
 
 
 def test_dice_escape_their_text_and_alternative():

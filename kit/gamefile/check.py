@@ -160,6 +160,8 @@ def start_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
         return BrokenGameError(None, "the setup cell shows outputs that no turn made (they were added by hand)")
     if raw.header_cell is not None and raw.header_cell.get("attachments"):
         return BrokenGameError(None, "the header cell carries attachments that the kit never writes")
+    if raw.header_cell is not None and set(raw.header_cell) - {"cell_type", "id", "metadata", "source", "attachments"}:
+        return BrokenGameError(None, "the header cell holds fields that a Markdown cell has not (outputs, a count)")
     if "widgets" in raw.notebook_metadata:
         return BrokenGameError(None, "the notebook saves widget state, which a game file never holds "
                                      "(a view could show what no turn made)")

@@ -24,8 +24,6 @@ from kit.gamefile.header import Header
 from kit.gamefile.source import setup_source_of, turn_source
 from kit.render import to_html, to_text
 
-_MARK = "\x00kit-event"
-_MARK_TEXT = '"\\u0000kit-event"'
 NBFORMAT = 4
 NBFORMAT_MINOR = 5
 CELLS_OPEN = '{\n "cells": [\n'
@@ -131,9 +129,10 @@ def _code_cell(source: str, cell_id: str, count: int, metadata: dict[str, Any],
                outputs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cell_type": "code", "execution_count": count, "id": cell_id, "metadata": metadata,
-        # Outputs are kept as one string each (nbformat allows a string or a list of lines): smaller files.
+        # Outputs are kept as one string each, and so is a source of one line (a turn's call): nbformat
+        # allows a string or a list of lines, and one string is the smaller file (drawing 3).
         "outputs": [dict(out, data=dict(out["data"])) for out in outputs],
-        "source": _lines(source),
+        "source": source if "\n" not in source else _lines(source),
     }
 
 
@@ -177,8 +176,8 @@ def build_notebook(game: Game, header: Header, outputs: list[list[dict[str, Any]
 
 def notebook_text(notebook: dict[str, Any]) -> str:
     """The file's text: validated with nbformat against the v4 schema, written as nbformat writes it
-    (one-space indent, sorted keys, sources and outputs split in lines) except that each turn's
-    event is kept on one line of compact JSON, so a turn costs fewer bytes and diffs by line.
+    (one-space indent, sorted keys) except that each turn cell is one line of compact JSON, so a
+    turn costs fewer bytes and a new turn diffs as one added line (see :func:`cell_text`).
     """
     import nbformat  # imported when saving a whole notebook only: reading, verifying and appending need none of it
 
@@ -194,14 +193,17 @@ def _dumps(value: Any, indent: str) -> str:
 
 
 def cell_text(cell: dict[str, Any]) -> str:
-    """One cell as it stands in the file's list of cells (two spaces in), its event on one compact line."""
+    """One cell as it stands in the file's list of cells, two spaces in.
+
+    A turn cell (one that holds an event) is one line of compact JSON with sorted keys — its
+    event, source and outputs on the line where it starts (drawing 3; before, only its event was
+    on one line, the rest indented as nbformat writes it). The header and setup cells are indented
+    as nbformat writes them. Text is written as UTF-8, never as ``\\u`` escapes.
+    """
     kit_meta = cell.get("metadata", {}).get("kit")
-    event = None
     if isinstance(kit_meta, dict) and "event" in kit_meta:
-        event = json.dumps(kit_meta["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        cell = dict(cell, metadata=dict(cell["metadata"], kit=dict(kit_meta, event=_MARK)))
-    text = "  " + _dumps(cell, "  ")
-    return text.replace(_MARK_TEXT, event, 1) if event is not None else text
+        return "  " + json.dumps(cell, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "  " + _dumps(cell, "  ")
 
 
 def metadata_text(metadata: dict[str, Any]) -> str:
@@ -212,7 +214,8 @@ def metadata_text(metadata: dict[str, Any]) -> str:
 def assembled(cells: list[str], metadata: str, major: int = NBFORMAT, minor: int = NBFORMAT_MINOR) -> str:
     """The file's text from its cells' texts (:func:`cell_text`) and its metadata's text (:func:`metadata_text`).
 
-    The same bytes as one ``json.dumps(notebook, indent=1, sort_keys=True)`` of the whole notebook,
+    The same bytes as one ``json.dumps(notebook, indent=1, sort_keys=True)`` of the whole notebook
+    with each turn cell's indented text replaced by its one compact line,
     built from pieces so that adding a turn needs only the new pieces.
     """
     if not cells:
@@ -342,7 +345,7 @@ def _parse(text: str | bytes) -> RawGameFile:
     setup_cell = None
     if rest and rest[0]["cell_type"] == "code" and not _event_data(rest[0]):
         setup_cell = rest.pop(0)
-    turns = [_turn_cell(position, cell) for position, cell in enumerate(rest, start=1)]
+    turns = [_turn_cell(position, cell) for position, cell in enumerate(rest, start=header.first_turn)]
     return RawGameFile(
         metadata=metadata["kit"], header=header, header_source=header_source,
         setup_source=joined(setup_cell.get("source", "")) if setup_cell else None,

@@ -490,15 +490,15 @@ def chunks(base: Base, rng: random.Random) -> Case:
 
 
 def duplicated_key(base: Base, rng: random.Random) -> Case:
-    """A key of an event's one-line JSON given twice, with another value first (Python keeps the last)."""
+    """A key of an event's compact JSON given twice, with another value first (Python keeps the last)."""
     text = base.data.decode("utf-8")
-    lines = [i for i, line in enumerate(text.split("\n")) if line.lstrip().startswith('"event": {')]
-    rows = text.split("\n")
-    at = rng.choice(lines)
+    # Where an event's members begin: in a turn cell's one line (drawing 3) or on the event's own line.
+    starts = [found.end() for found in re.finditer(r'"event": ?\{', text)]
+    at = rng.choice(starts)
     key = rng.choice(("index", "action", "args", "outcome", "prev", "hash", "rig", "seat"))
     decoy = json.dumps(rng.choice((0, "flip", {}, None, "0" * 64)))
-    rows[at] = rows[at].replace('"event": {', f'"event": {{"{key}":{decoy},', 1)
-    return Case(f"dupkey:{key}@line{at}", "\n".join(rows).encode("utf-8"), "dupkey")
+    out = text[:at] + f'"{key}":{decoy},' + text[at:]
+    return Case(f"dupkey:{key}@{at}", out.encode("utf-8"), "dupkey")
 
 
 def whole_file(base: Base, rng: random.Random) -> Case:

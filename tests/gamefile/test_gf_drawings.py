@@ -1,7 +1,9 @@
 """Drawings (G-7): a file drawn by another kit's renderer verifies by its events, and the next turn redraws it.
 
 ``tests/gamefile/drawing1`` holds the three sample games as the kit wrote them before it recorded
-its drawing generation (drawing 1): their events must replay exactly as recorded, forever.
+its drawing generation (drawing 1), ``tests/gamefile/drawing2`` as the kit drew them in generation
+2 (long inline styles, d6 pips drawn as styled boxes, every turn cell indented over some twenty
+lines): their events must replay exactly as recorded, forever, and the next turn redraws them.
 """
 
 from __future__ import annotations
@@ -20,17 +22,31 @@ from kit.gamefile.notebook import header_cell, turn_outputs
 from kit.gamefile.store import read_raw
 
 DRAWING_1 = Path(__file__).parent / "drawing1"
+OLD_DRAWINGS = {1: DRAWING_1, 2: Path(__file__).parent / "drawing2"}
+"""The sample games as older kits drew them, by drawing generation."""
 SYSTEMS = ["falkefateifaux", "suitpairs", "rollunder"]
 
-PINNED = {2: "b32f239428bdc2456e54604bba9adbbe51a5d991ea347852481918900c96dc42"}
+PINNED = {3: "02aba62c088f8a2ad8878d65d46251c174e187b5deded88797669fe12609a4b4"}
 """The digest of this kit's drawings of the drawing-1 sample games, per drawing generation (see below)."""
 
 
-@pytest.fixture(params=SYSTEMS)
+@pytest.fixture(params=[(generation, system) for generation in OLD_DRAWINGS for system in SYSTEMS],
+                ids=lambda param: f"drawing{param[0]}-{param[1]}")
 def old_copy(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
-    target = tmp_path / f"{request.param}.ipynb"
-    shutil.copy(DRAWING_1 / f"{request.param}-sample.ipynb", target)
+    generation, system = request.param
+    target = tmp_path / f"{system}.ipynb"
+    shutil.copy(OLD_DRAWINGS[generation] / f"{system}-sample.ipynb", target)
     return target
+
+
+def generation_of(path: Path) -> int:
+    """The drawing generation a game file records."""
+    return read_raw(path).header.drawing
+
+
+def turn_lines(path: Path) -> list[str]:
+    """The lines of the file on which a turn cell starts."""
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith('  {"cell_type":"code"')]
 
 
 def drawings_digest() -> str:
@@ -54,10 +70,21 @@ def test_g7_the_drawings_are_pinned_to_their_generation():
 
 
 def test_g7_a_file_drawn_by_an_older_kit_verifies_by_its_events_and_says_what_is_not_compared(old_copy: Path):
+    generation = generation_of(old_copy)
+    assert generation < DRAWING
     report = verify(old_copy)
     assert report.ok, report.message
-    assert "drawn by an older kit (drawing 1" in report.message and "(G-7)" in report.message
-    assert read_raw(old_copy).header.drawing == 1
+    assert f"drawn by an older kit (drawing {generation}; this kit draws {DRAWING})" in report.message
+    assert "(G-7)" in report.message
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_g7_the_generation_2_fixtures_are_what_generation_2_wrote(system: str):
+    """Drawn by the kit of generation 2 (kept to test reading it): every turn cell indented over many lines."""
+    path = OLD_DRAWINGS[2] / f"{system}-sample.ipynb"
+    raw = read_raw(path)
+    assert raw.header.drawing == 2 and raw.turns and turn_lines(path) == []
+    assert all(isinstance(cell.outputs[0]["data"]["text/html"], str) for cell in raw.turns if cell.outputs)
 
 
 def test_g7_an_older_drawing_does_not_cover_an_edited_event(old_copy: Path):
@@ -85,6 +112,10 @@ def test_g7_the_next_turn_at_a_table_redraws_every_cell(old_copy: Path):
     report = verify(old_copy)
     assert report.ok and "drawn by" not in report.message, report.message
     assert [turn_code(event) for event in report.events][:len(codes)] == codes  # the proof is unchanged
+    assert len(turn_lines(old_copy)) == len(report.events)  # drawing 3: every turn cell on one line
+    saved = old_copy.with_name("saved.ipynb")
+    gamefile.save(report.checked.game, saved)
+    assert old_copy.read_bytes() == saved.read_bytes()  # the redrawn file is the one save writes
 
 
 def test_g7_kit_upgrade_writes_a_redrawn_copy_with_the_same_codes(old_copy: Path, capsys: pytest.CaptureFixture[str]):

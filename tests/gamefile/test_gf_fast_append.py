@@ -296,18 +296,17 @@ def test_the_chain_check_passes_an_intact_sample_and_names_a_stale_hash(system: 
 
 
 def _old_notebook_text(notebook: dict[str, Any]) -> str:
-    """The file text as one json.dumps of the whole notebook, each event then put on one compact line."""
-    events: list[str] = []
+    """The file text as one json.dumps of the whole notebook, each turn cell then put on one compact line."""
+    turns: list[str] = []
     cells = []
     for cell in notebook["cells"]:
         if "event" in cell["metadata"].get("kit", {}):
-            events.append(json.dumps(cell["metadata"]["kit"]["event"], sort_keys=True, separators=(",", ":"),
-                                     ensure_ascii=False))
-            cell = dict(cell, metadata={"kit": {"event": f"EVENT-{len(events) - 1}"}})
+            turns.append(json.dumps(cell, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+            cell = f"TURN-{len(turns) - 1}"
         cells.append(cell)
     text = json.dumps(dict(notebook, cells=cells), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    for number, event in enumerate(events):
-        text = text.replace(f'"EVENT-{number}"', event, 1)
+    for number, turn in enumerate(turns):
+        text = text.replace(f'"TURN-{number}"', turn, 1)
     return text
 
 
