@@ -23,6 +23,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -122,10 +123,10 @@ def main() -> None:
             newest = build(folder, size)
             paths = sorted(folder.glob("campaign*.ipynb"))
             size_bytes = sum(p.stat().st_size for p in paths)
-            whole = median(lambda: verify_campaign(paths), args.runs)
-            floor_s = median(lambda: floor(paths), args.runs)
-            alone = median(lambda: verify_campaign([newest], jobs=1), args.runs)
-            opened = median(lambda: HeldGameFile.open(newest), args.runs) * 1000
+            whole = median(partial(verify_campaign, paths), args.runs)
+            floor_s = median(partial(floor, paths), args.runs)
+            alone = median(partial(verify_campaign, [newest], jobs=1), args.runs)
+            opened = median(partial(HeldGameFile.open, newest), args.runs) * 1000
             turn_ms, write_ms = table_turns(newest, args.appends)
             print(f"{size:>7,} {len(paths):>8} {size_bytes / size:>7.0f} | {turn_ms:>8.1f} {write_ms:>6.1f} "
                   f"{turn_ms / write_ms:>5.1f} | {opened:>8.0f} | {whole:>8.2f} {floor_s:>8.2f} "

@@ -14,14 +14,15 @@ import multiprocessing
 import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kit.core.chapters import checkpoint_digest
+from kit.core.errors import RulesError
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.post import check_code, parse_code
-from kit.gamefile.verify import verify
+from kit.gamefile.verify import Report, verify
 
 
 @dataclass(frozen=True)
@@ -47,40 +48,48 @@ class ChapterVerdict:
     code_message: str = ""
 
 
+def verdict_of(report: Report, path: str, code_message: str = "") -> ChapterVerdict:
+    """The verdict of a chapter file ``report`` verified: where it sits in its campaign, and where it ends."""
+    header = report.checked.raw.header
+    game = report.checked.game
+    starts = checkpoint_digest(header.checkpoint) if header.checkpoint is not None else None
+    ends = None
+    if report.ok:
+        try:
+            ends = checkpoint_digest(game.checkpoint()) if game.log.events else starts
+        except RulesError:  # a version-1 file: no chapter follows it
+            ends = None
+    return ChapterVerdict(path, report.ok, report.message, game_id=header.game_id, chapter=header.chapter,
+                          first_turn=header.first_turn, last_turn=header.last_turn, follows=header.follows,
+                          starts_from=starts, head=game.log.head if report.ok else header.head, ends_at=ends,
+                          code_message=code_message)
+
+
 def verify_chapter(path: str, from_code: str | None = None) -> ChapterVerdict:
     """Verify one chapter file from its checkpoint; with ``from_code``, skip a chapter that ends before its turn."""
     from kit.gamefile.store import read_raw_bytes
 
     try:
-        data = read_raw_bytes(path)
-        raw = parse_notebook(data)
+        raw = parse_notebook(read_raw_bytes(path))
     except NotAGameFileError as error:
         return ChapterVerdict(path, False, f"{path}: not a game notebook: {error}", not_a_game=True)
     header = raw.header
-    place = {"game_id": header.game_id, "chapter": header.chapter, "first_turn": header.first_turn,
-             "last_turn": header.last_turn, "follows": header.follows,
-             "starts_from": checkpoint_digest(header.checkpoint) if header.checkpoint is not None else None}
     code_turn = parse_code(from_code)[0] if from_code else None
     if code_turn is not None and header.last_turn < code_turn:
-        return ChapterVerdict(path, True, f"{path}: skipped: it ends before turn {code_turn}", head=header.head,
-                              skipped=True, **place)  # type: ignore[arg-type]
+        return ChapterVerdict(path, True, f"{path}: skipped: it ends before turn {code_turn}", game_id=header.game_id,
+                              chapter=header.chapter, first_turn=header.first_turn, last_turn=header.last_turn,
+                              follows=header.follows, head=header.head, skipped=True)
     try:
         report = verify(path, raw=raw)
     except NotAGameFileError as error:
         return ChapterVerdict(path, False, f"{path}: not a game notebook: {error}", not_a_game=True)
-    game = report.checked.game
-    ends_at = None
-    if report.ok:
-        ends_at = checkpoint_digest(game.checkpoint()) if game.log.events else place["starts_from"]
-    code_message = ""
-    if code_turn is not None and header.first_turn <= code_turn <= header.last_turn:
+    if report.ok and code_turn is not None and header.first_turn <= code_turn <= header.last_turn:
         checked_code = check_code(from_code or "", report.events)
-        code_message = checked_code.message
         if not checked_code.matches:
-            return ChapterVerdict(path, False, f"{path}: {checked_code.message}", head=game.log.head,
-                                  code_message=code_message, **place)  # type: ignore[arg-type]
-    return ChapterVerdict(path, report.ok, report.message, head=game.log.head if report.ok else header.head,
-                          ends_at=ends_at, code_message=code_message, **place)  # type: ignore[arg-type]
+            return replace(verdict_of(report, path, checked_code.message), ok=False,
+                           message=f"{path}: {checked_code.message}")
+        return verdict_of(report, path, checked_code.message)
+    return verdict_of(report, path)
 
 
 @dataclass

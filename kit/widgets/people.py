@@ -1,8 +1,8 @@
-"""The people at a table: choosing a seat, notes on one's turns, and the GM's tools (P-1, P-2, P-3).
+"""The people at a table: choosing a seat, notes on one's turns, and the GM's tools (P-1, P-2, P-3, C-3).
 
 The table (:mod:`kit.widgets.table`) places these around the system's components: the seat
-picker at the top, a note line under the components, and for the GM the void control with the
-system's GM panel.
+picker at the top, a note line under the components, and for the GM the void control, *End this
+chapter* (a long campaign's chapters, C-3) and the system's GM panel.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.gamefile.chapters import close_chapter
 from kit.gamefile.post import who_took
 from kit.widgets.common import ErrorLine, attempt, labelled_button
-from kit.widgets.layout import PartControl
+from kit.widgets.layout import PartControl, reason_line, show_reason
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
 
@@ -123,9 +124,18 @@ class NoteForm:
                                                        "and the forum post)")
         self.note_button.add_class("kit-add-note")
         self.note_error = ErrorLine()
+        self.heading = html(notes_heading(session.game))
         self.children: tuple[widgets.Widget, ...] = (
-            html("<b>Notes</b>"), self.text_box,
+            self.heading, self.text_box,
             widgets.HBox([self.in_character_box, self.note_button], layout=fixed_layout()), self.note_error)
+
+
+def notes_heading(game: Any) -> str:
+    """The note form's heading; in a later chapter it says which turns a note may go on (C-2)."""
+    if not game.log.first:
+        return "<b>Notes</b>"
+    return (f'<b>Notes</b> <span class="kit-note-chapter" style="color:#555">on turns of this chapter, from turn '
+            f"{game.log.first + 1} on: a closed chapter's turns stand as they are (C-2)</span>")
 
 
 class NoteRow(widgets.VBox):
@@ -151,6 +161,14 @@ class NoteRow(widgets.VBox):
         self.open_button.add_class("kit-note-open")
         self.open_button.on_click(lambda _: self.open_form())
         self.children = (self.open_button,)
+        session.listen(lambda _result: self._follow())
+
+    def _follow(self) -> None:
+        """After a turn or a reload: the heading follows the chapter the game is in (C-2)."""
+        if self._form is not None:
+            heading = notes_heading(self.session.game)
+            if self._form.heading.value != heading:
+                self._form.heading.value = heading
 
     @property
     def form(self) -> NoteForm:
@@ -179,18 +197,43 @@ class NoteRow(widgets.VBox):
 
 
 def latest_standing(game: Any) -> int | None:
-    """The number (from 1) of the latest turn still standing, which a void would take back (P-2)."""
+    """The number (from 1) of the latest turn still standing, which a void would take back (P-2).
+
+    Only the chapter's own turns are looked at: a closed chapter's turns stand (C-2).
+    """
     for event in reversed(game.log.events):
         if game.standing(event.index):
             return event.index + 1
     return None
 
 
+def nothing_to_void(game: Any) -> str:
+    """Why there is no turn to void: none yet, or none in this chapter (a closed chapter's turns stand, C-2)."""
+    if game.log.first:
+        return "No turn of this chapter to void: a closed chapter's turns stand (C-2)."
+    return "No turn to void yet (P-2)."
+
+
+def chapter_closing_reason(session: TableSession) -> str:
+    """Why the GM cannot end the chapter now, in words (C-1, C-3), or ``""`` when they can."""
+    game = session.game
+    if session.path is None:
+        return "This game is not kept in a game file: a chapter is a file of its own (C-3)."
+    if game.log.version < 2:
+        return "This game file is of format version 1: upgrade it first, then chapters can be ended (C-1)."
+    if not game.log.events:
+        return (f"Chapter {game.chapter.number} holds no turn yet: a chapter holds at least one, so take a turn "
+                "first (C-1).")
+    return ""
+
+
 class GMTools(widgets.VBox):
-    """The GM's corner of the table: void the latest turn (P-2), and the system's GM panel.
+    """The GM's corner of the table: void the latest turn (P-2), end the chapter (C-3), the system's GM panel.
 
     Controls: ``void_reason``, ``void_button``; ``void_about`` names the turn a void would take
-    back; refusals on ``void_error``; the system's panel is ``panel``.
+    back; refusals on ``void_error``. ``chapter_button`` (*End this chapter*) writes the next
+    chapter's file and plays on in it; ``chapter_about`` says what it does, ``chapter_reason``
+    why it is off, ``chapter_error`` shows a refusal. The system's panel is ``panel``.
     """
 
     def __init__(self, session: TableSession, make_panel: Callable[[], widgets.Widget], *, opened: bool = True,
@@ -215,11 +258,22 @@ class GMTools(widgets.VBox):
         self.void_button.add_class("kit-void-button")
         self.void_error = ErrorLine()
         self.void_button.on_click(lambda _: self._void())
+        self.chapter_about = html()
+        self.chapter_button = labelled_button("End this chapter", "End the chapter here: the next turn starts "
+                                                                  "the campaign's next chapter, a new file (C-3)")
+        self.chapter_button.add_class("kit-end-chapter")
+        self.chapter_reason = reason_line()
+        self.chapter_error = ErrorLine()
+        self.chapter_button.on_click(lambda _: self._end_chapter())
         heading = html('<h3 class="kit-gm-heading">Game master</h3>')
         void_row = widgets.HBox([self.void_reason, self.void_button], layout=fixed_layout(flex_flow="row wrap"))
         void_box = widgets.VBox([self.void_about, void_row, self.void_error], layout=fixed_layout())
         void_box.add_class("kit-void")
-        self.children = (heading, void_box, self.panel_toggle)
+        chapter_row = widgets.HBox([self.chapter_button, self.chapter_reason],
+                                   layout=fixed_layout(flex_flow="row wrap", align_items="center"))
+        chapter_box = widgets.VBox([self.chapter_about, chapter_row, self.chapter_error], layout=fixed_layout())
+        chapter_box.add_class("kit-chapter-end")
+        self.children = (heading, void_box, chapter_box, self.panel_toggle)
         session.listen(lambda _result: self.refresh())
         self.refresh()
         if opened:
@@ -233,12 +287,13 @@ class GMTools(widgets.VBox):
         return self.panel
 
     def refresh(self) -> None:
-        """Name the turn a void would take back, or say there is none."""
+        """Name the turn a void would take back (or say there is none), and what ending the chapter does."""
+        self._show_chapter_end()
         game = self.session.game
         turn = latest_standing(game)
         self.void_button.disabled = turn is None
         if turn is None:
-            self.void_about.value = '<div class="kit-void-about">No turn to void yet.</div>'
+            self.void_about.value = f'<div class="kit-void-about">{escape(nothing_to_void(game))}</div>'
             return
         who = who_took(game, game.log[turn - 1])
         what = game.log[turn - 1].action.replace("_", " ")
@@ -246,10 +301,37 @@ class GMTools(widgets.VBox):
                                  f"{', ' + escape(who) if who else ''}): the game goes on as if it had not been "
                                  "taken, and the cards it drew stay drawn (P-2).</div>")
 
+    def _show_chapter_end(self) -> None:
+        """Say what *End this chapter* does; off, with the reason beside it, while it cannot be done (C-3)."""
+        number = self.session.game.chapter.number
+        about = (f'<div class="kit-chapter-about">Ends chapter {number} here (a session or a scene is over): the '
+                 f"next turn starts chapter {number + 1}, a new file. The turns so far stand as they are (C-2)."
+                 "</div>")
+        if self.chapter_about.value != about:
+            self.chapter_about.value = about
+        reason = chapter_closing_reason(self.session)
+        self.chapter_button.disabled = bool(reason)
+        show_reason(self.chapter_reason, reason)
+
+    def _end_chapter(self) -> None:
+        """Write the next chapter's file (``close_chapter``), then play on in it (the session reopens the newest)."""
+        session = self.session
+        reason = chapter_closing_reason(session)
+        if reason or session.path is None:
+            self.chapter_error.show(reason or "This game is not kept in a game file (C-3).")
+            return
+        path = session.path
+        written = attempt(self.chapter_error, lambda: close_chapter(path), undone="nothing was written",
+                          unexpected="the chapter could not be ended")
+        if written is None:
+            return
+        attempt(self.chapter_error, session.reload, undone=f"{written.name} was written: press Reload to play on in it",
+                unexpected="the new chapter could not be opened")
+
     def _void(self) -> None:
         turn = latest_standing(self.session.game)
         if turn is None:
-            self.void_error.show("There is no turn to void yet (P-2).")
+            self.void_error.show(nothing_to_void(self.session.game))
             return
         reason = self.void_reason.value.strip()
         done = attempt(self.void_error, lambda: self.session.act("void", turn=turn, reason=reason),

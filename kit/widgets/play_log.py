@@ -10,6 +10,9 @@ The kinds of turn come from each system's own data, not from a list kept here: a
 GM's turns (the actions its seat rules give the GM alone, and voids), characters joining (the
 actions that create one), and otherwise the actions that make the same kind of result — a
 flip, its choosing and its guiding share one; an attack and a free attack another.
+
+A later chapter of a long campaign (C-1) lists its own turns, numbered as the campaign numbers
+them; the oldest page ends by naming the earlier chapters' files, which hold the turns before.
 """
 
 from __future__ import annotations
@@ -17,14 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from kit.gamefile.chapters import chapter_path
 from kit.gamefile.post import turn_description, who_took
 from kit.render import to_html
 from kit.widgets.common import SharedLookHTML, labelled_button
 from kit.widgets.shared import fixed, fixed_layout
+from kit.widgets.shelf import shown_name
 
 EVERYONE = "Everyone"
 """The character filter's choice that shows every turn."""
@@ -98,6 +104,7 @@ class PlayLog(widgets.VBox):
         """The page shown: 0 is the newest turns."""
         self._game: Any = None
         self._may_see: Callable[[str], bool] | None = None
+        self._path: Path | None = None
         self._entries: list[Entry] = []
         self._kinds: dict[str, str] = {}
         self._quiet = False
@@ -127,14 +134,15 @@ class PlayLog(widgets.VBox):
         """The HTML of the entries shown (the log's section)."""
         return self.view.value
 
-    def refresh(self, game: Any, may_see: Callable[[str], bool] | None = None) -> None:
+    def refresh(self, game: Any, may_see: Callable[[str], bool] | None = None, path: Path | None = None) -> None:
         """Redraw from the game's results: each turn with the seat and character that took it (P-1).
 
         A voided turn is struck through, with the turn that voided it and why (P-2); with
         ``may_see``, a result shows only the hands the seat may see (P-5). The filters keep
-        their choice while it still applies; the page stays where it was.
+        their choice while it still applies; the page stays where it was. ``path`` is the game
+        file, so that a later chapter's log names the earlier chapters' files (C-1).
         """
-        self._game, self._may_see = game, may_see
+        self._game, self._may_see, self._path = game, may_see, path
         self._entries = self._index(game)
         self._offer_filters(game)
         self._draw()
@@ -209,14 +217,20 @@ class PlayLog(widgets.VBox):
         start = self.page * self.limit
         on_page = shown[start:start + self.limit]
         items = "".join(self._entry(game, entry.index) for entry in on_page)
-        count = len(game.results)
+        count = len(self._entries)
         filtered = len(shown) != count
-        heading = f"<b>Play log</b> ({count} turns)" + (f" · {len(shown)} shown" if filtered else "")
-        empty = "" if on_page else '<p class="kit-log-empty">No turn of this kind yet.</p>'
+        heading = f"<b>Play log</b> ({self._held(game)})" + (f" · {len(shown)} shown" if filtered else "")
+        if on_page:
+            empty = ""
+        elif game.log.first and not self._entries:
+            empty = '<p class="kit-log-empty">No turn in this chapter yet.</p>'
+        else:
+            empty = '<p class="kit-log-empty">No turn of this kind yet.</p>'
+        earlier = self._earlier(game) if self.page >= pages - 1 else ""
         with self.hold_sync():
             self.view.value = (
                 f'<section class="kit-play-log" aria-label="Play log">{heading}{empty}'
-                f'<ol reversed style="list-style:none;padding-left:0">{items}</ol></section>'
+                f'<ol reversed style="list-style:none;padding-left:0">{items}</ol>{earlier}</section>'
             )
             if on_page:
                 newest, oldest = on_page[0].index + 1, on_page[-1].index + 1
@@ -227,6 +241,37 @@ class PlayLog(widgets.VBox):
                 self.page_label.value = '<span class="kit-log-page" role="status">Page 1 of 1</span>'
             self.newer_button.disabled = self.page == 0
             self.older_button.disabled = self.page >= pages - 1
+
+    def _held(self, game: Any) -> str:
+        """What the log holds: ``12 turns``, or a later chapter's number and its turns (C-1)."""
+        count = len(self._entries)
+        if not game.log.first:
+            return f"{count} turns"
+        first = game.log.first + 1
+        if not count:
+            return f"chapter {game.chapter.number}: no turn yet"
+        turns = f"turn {first}" if count == 1 else f"turns {first}–{first + count - 1}"
+        return f"chapter {game.chapter.number}: {turns}"
+
+    def _earlier(self, game: Any) -> str:
+        """The line at the end of the oldest page of a later chapter: which files hold the turns before (C-1)."""
+        before = game.log.first
+        if not before:
+            return ""
+        span = "Turn 1 is" if before == 1 else f"Turns 1–{before} are"
+        number = game.chapter.number
+        if self._path is None:
+            where = "in the earlier chapter" if number == 2 else "in the earlier chapters"
+        else:
+            names = [shown_name(chapter_path(self._path, n).name) for n in range(1, number)]
+            if len(names) == 1:
+                where = f"in the earlier chapter ({names[0]})"
+            elif len(names) == 2:
+                where = f"in the earlier chapters ({names[0]} and {names[1]})"
+            else:
+                where = f"in the earlier chapters ({names[0]} … {names[-1]})"
+        return (f'<p class="kit-log-earlier" style="color:#555">{span} {escape(where)}: a closed chapter\'s '
+                "turns stand as they are (C-1, C-2).</p>")
 
     def _entry(self, game: Any, index: int) -> str:
         who = who_took(game, game.log[index])

@@ -72,6 +72,10 @@ class SharePanel(widgets.VBox):
         self._range_chosen = False
         self._quiet = False
         self._download_stamp: tuple[int, int] | None = None
+        self._download_path: Path | None = None
+        """The file the link gives: a turn that starts the campaign's next chapter moves the game to another (C-3)."""
+        self._download_for: Any = None
+        """The session the link was made for (another game opened at the table takes the link away)."""
 
         self.post_format = fixed(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown",
                                  style={"description_width": "initial"})
@@ -283,17 +287,34 @@ class SharePanel(widgets.VBox):
                        unexpected="the download could not be prepared")
         if link is None:
             return
-        self._download_stamp = stamp
+        self._download_stamp, self._download_path, self._download_for = stamp, path, self.session
         self.download.value = link
 
     def _follow_download(self) -> None:
-        """Keep the link while the file is as it was; once it changed, say so (the link would give the old file)."""
-        if self._download_stamp is None:
+        """Keep the link while the file is as it was; once it changed, say so (the link would give the old file).
+
+        When the game is now in another file (the turn started the campaign's next chapter, or a
+        reload opened it, C-3), the link or the line that replaced it says so and names that file.
+        """
+        before = self._download_path
+        if before is None:
+            return  # no download prepared yet
+        if self.session is not self._download_for:  # another game was opened: the link was of the one before
+            self._download_stamp, self._download_path, self._download_for = None, None, None
+            self.download.value = ""
             return
-        if _stamp(self._path()) == self._download_stamp:
+        path = self._path()
+        if path is not None and path != before:
+            self._download_stamp, self._download_path = None, path
+            self.download.value = (
+                f'<span class="kit-download-stale">The game goes on in a new file, {escape(shown_name(path.name))}: '
+                f"press <b>Prepare download</b> for it. {escape(shown_name(before.name))} keeps the turns before, "
+                "as they stand (C-3).</span>")
+            return
+        if self._download_stamp is None or _stamp(path) == self._download_stamp:
             return
         self._download_stamp = None
-        name = shown_name(self._path().name) if self._path() is not None else "the game file"
+        name = shown_name(path.name) if path is not None else "the game file"
         self.download.value = (f'<span class="kit-download-stale">{escape(name)} has changed since: press '
                                "<b>Prepare download</b> again for the file as it is now.</span>")
 

@@ -7,6 +7,11 @@ it parts (``NAME-fork-after-turn-12.ipynb``), and both branches are named in the
 nothing is overwritten; a different game never takes a silent ``-2`` name. The table opens the
 game played last (:meth:`Shelf.last_played`), by the files' modification times.
 
+A long campaign is a chain of chapter files (C-1): an upload is compared only with the shelf's
+files of its own chapter. The file of the chapter after the newest one on the shelf is checked to
+start exactly where that chapter ended, then saved beside it under its chapter's name
+(``NAME.ch3.ipynb``); a chapter that skips one, or does not follow the shelf's, is refused.
+
 A shelf never executes code from a file: it reads the JSON, and an uploaded file is verified
 (hash chain and seeded replay) before it is put on the shelf. A refused upload leaves every
 file as it was: whatever goes wrong — a file that is not a game, a tampered turn, a file too
@@ -28,13 +33,16 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from kit import gamefile
 from kit.core.seats import check_people
 from kit.gamefile.chapters import campaign_base, chapter_path
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
 from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
+
+if TYPE_CHECKING:  # imported when an upload meets another chapter of its campaign: the page loads without it
+    from kit.gamefile.campaign import ChapterVerdict
 
 GAMES_DIR_VARIABLE = "KIT_GAMES_DIR"
 """The environment variable that names the folder of game files (``make play`` sets it)."""
@@ -434,13 +442,38 @@ class Shelf:
         finally:
             _remove(staging)
 
+    def _campaign(self, game_id: str, number: int) -> list[ShelvedGame]:
+        """The shelf's files of this system's game ``game_id`` that an upload of chapter ``number`` meets (C-1).
+
+        Each campaign as the shelf lists it (its newest chapter), and of its closed chapters only
+        ``number`` and the chapters on either side, found by name: the others are never read.
+        """
+        listed = [copy for copy in self.games() if copy.game_id == game_id]
+        found = {copy.path: copy for copy in listed}
+        for copy in listed:
+            for wanted in range(max(1, number - 1), min(number + 1, copy.chapter - 1) + 1):
+                path = chapter_path(copy.path, wanted)
+                if path in found:
+                    continue
+                entry = _header_of(path)
+                if (isinstance(entry, ShelvedGame) and entry.system == self.system and entry.game_id == game_id
+                        and entry.chapter == wanted):
+                    found[path] = entry
+        return list(found.values())
+
     def _place(self, name: str, upload: gamefile.Report) -> Received:
-        """Where a verified upload goes, beside the copies of its game on the shelf (nothing is written here)."""
+        """Where a verified upload goes, beside the copies of its game on the shelf (nothing is written here).
+
+        Only the shelf's files of the upload's own chapter are compared with it (C-1); with none,
+        a chapter is placed in the campaign beside the one it follows (:meth:`_place_chapter`).
+        """
         shown = shown_name(name)
-        game_id = upload.checked.header.game_id
+        header = upload.checked.raw.header
+        game_id = header.game_id
+        copies = self._campaign(game_id, header.chapter)
         found: list[tuple[ShelvedGame, gamefile.Comparison]] = []
-        for copy in self.games():
-            if copy.game_id != game_id:
+        for copy in copies:
+            if copy.chapter != header.chapter:
                 continue
             try:
                 theirs = gamefile.verify(copy.path)
@@ -455,12 +488,70 @@ class Shelf:
                 continue
             copy, comparison = max(matching, key=lambda pair: (pair[1].common, pair[0].modified_ns))
             return _received(shown, copy, comparison, upload, ours, self._free_path)
+        others = [copy for copy in copies if copy.chapter != header.chapter]
+        if others:
+            return self._place_chapter(name, upload, others)
+        held = f"{ours} turns" if header.chapter == 1 else (
+            f"chapter {header.chapter} of a campaign, {_span(header.first_turn, header.last_turn)}, checked from "
+            "its own checkpoint: its earlier chapters are not on the shelf (C-1)")
         target = self._free_path(name)
         if target.name == safe_file_name(name):
-            return Received(target, "new", f"{shown}: put on the shelf ({ours} turns)")
+            return Received(target, "new", f"{shown}: put on the shelf ({held})")
         named = self._free_path(f"{Path(safe_file_name(name)).stem}-{game_id[:6]}")
         return Received(named, "new", f"{shown}: a different game is already on the shelf under that name; this "
-                                      f"one was saved as {shown_name(named.name)} ({ours} turns)")
+                                      f"one was saved as {shown_name(named.name)} ({held})")
+
+    def _place_chapter(self, name: str, upload: gamefile.Report, others: list[ShelvedGame]) -> Received:
+        """A chapter of a campaign whose other chapters are on the shelf: saved beside the one it follows (C-1).
+
+        The chapter after the newest one on the shelf must start exactly where that one ended (its
+        head, and the checkpoint of the state its last turn left); a chapter missing between two on
+        the shelf must link with both. Anything else is refused, naming why; nothing is written.
+        """
+        from kit.gamefile.campaign import link_problems
+
+        header = upload.checked.raw.header
+        number = header.chapter
+        newest = max(copy.chapter for copy in others)
+        if number > newest + 1:
+            last = max((copy for copy in others if copy.chapter == newest), key=lambda copy: copy.modified_ns)
+            raise UploadRefusedError(name, f"it is chapter {number} of a campaign whose newest chapter on the shelf "
+                                           f"is chapter {newest} ({shown_name(last.path.name)}): upload chapter "
+                                           f"{newest + 1} first, since each chapter starts where the one before "
+                                           "it ended (C-1)")
+        ours = _verdict(upload, shown_name(name))
+        joined: list[tuple[int, ShelvedGame]] = []
+        for neighbour in (number - 1, number + 1):
+            beside = [copy for copy in others if copy.chapter == neighbour]
+            if not beside:
+                continue
+            problems: list[str] = []
+            for copy in beside:
+                theirs = _verified_verdict(copy.path)
+                if theirs is None:
+                    problems.append(f"{shown_name(copy.path.name)}, chapter {neighbour} on the shelf, does not verify")
+                    continue
+                pair = [theirs, ours] if neighbour < number else [ours, theirs]
+                if not link_problems(pair, from_code=True):  # two chapters of a campaign: chapter 1 may be absent
+                    joined.append((neighbour, copy))
+                    break
+                problems.append(_unlinked(pair[0], pair[1], shown_name(copy.path.name), neighbour < number))
+            else:
+                raise UploadRefusedError(name, problems[0])
+        if not joined:
+            raise UploadRefusedError(name, f"it is chapter {number} of a campaign whose chapters on the shelf are not "
+                                           "beside it: upload the chapters between them first (C-1)")
+        neighbour, copy = joined[0]
+        target = chapter_path(copy.path, number)
+        if target.exists():
+            raise UploadRefusedError(name, f"{shown_name(target.name)}, where chapter {number} of this campaign "
+                                           "belongs, is on the shelf already and is not a copy of it: move that "
+                                           "file away, then upload again")
+        place = (f"follows chapter {number - 1} on the shelf" if neighbour < number
+                 else f"comes before chapter {number + 1} on the shelf")
+        uploaded = "" if target.name == safe_file_name(name) else f"; uploaded as {shown_name(name)}"
+        return Received(target, "chapter", f"{shown_name(target.name)}: chapter {number} of the campaign, {place} "
+                                           f"({_span(header.first_turn, header.last_turn)}{uploaded})")
 
     def _verify(self, name: str, staging: Path) -> gamefile.Report:
         """Verify the staged upload: a game notebook of this system whose every turn verifies."""
@@ -484,49 +575,108 @@ class Shelf:
         return report
 
 
+def _span(first: int, last: int) -> str:
+    """``turns 501–612`` (``turn 501``; ``no turn yet``): the campaign's numbers of a chapter's turns."""
+    if last < first:
+        return "no turn yet"
+    return f"turn {first}" if first == last else f"turns {first}–{last}"
+
+
+def _verdict(report: gamefile.Report, name: str) -> ChapterVerdict:
+    """What linking chapters needs of a verified file (:func:`kit.gamefile.campaign.link_problems`)."""
+    from kit.gamefile.campaign import verdict_of
+
+    return verdict_of(report, name)
+
+
+def _unlinked(before: ChapterVerdict, after: ChapterVerdict, theirs: str, upload_after: bool) -> str:
+    """Why chapter ``after`` does not start where ``before`` ended, in words (C-1); ``theirs``: the shelf's file."""
+    shelf = f"{theirs}, chapter {before.chapter if upload_after else after.chapter} on the shelf"
+    if after.follows != before.head:
+        if upload_after:
+            return (f"it does not follow {shelf}: it starts after another turn than the one that chapter ends with "
+                    f"(turn {before.last_turn}), so it belongs to another branch of the campaign (C-1)")
+        return (f"{shelf} does not follow it: that chapter starts after another turn than the upload ends with "
+                f"(turn {before.last_turn}), so they belong to different branches of the campaign (C-1)")
+    if upload_after:
+        return (f"it does not follow {shelf}: it starts from another state than the one that chapter ended in, so "
+                "its checkpoint is not that chapter's (C-1)")
+    return (f"{shelf} does not follow it: that chapter starts from another state than the one the upload ends in "
+            "(C-1)")
+
+
+def _verified_verdict(path: Path) -> ChapterVerdict | None:
+    """The shelf file's verdict for linking, or None when it does not verify (or cannot be read)."""
+    try:
+        report = gamefile.verify(path)
+    except (gamefile.GameFileError, OSError):
+        return None
+    return _verdict(report, shown_name(path.name)) if report.ok else None
+
+
 @dataclass(frozen=True)
 class Received:
     """What an upload became: the file to play, how it relates to the shelf's copy, and that in words."""
 
     path: Path
-    relation: Literal["new", "updated", "same", "older", "fork", "different"]
+    relation: Literal["new", "updated", "same", "older", "fork", "different", "chapter"]
     message: str
     written: bool = True
     """False when nothing was written (the shelf already held these turns)."""
 
 
 def _turn_words(report: gamefile.Report, turn: int) -> str:
-    """``turn 5 (Ada: flip)``."""
+    """``turn 5 (Ada: flip)``: ``turn`` in the campaign's numbers (a later chapter's first is not 1, C-1)."""
     from kit.gamefile.check import summary_of
 
-    return f"turn {turn} ({summary_of(report.events[turn - 1])})"
+    first = report.checked.raw.header.first_turn
+    return f"turn {turn} ({summary_of(report.events[turn - first])})"
 
 
 def _received(shown: str, copy: ShelvedGame, comparison: gamefile.Comparison, upload: gamefile.Report,
               ours: int, free_path: Callable[[str], Path]) -> Received:
-    """The answer for an upload beside the copy ``copy`` of its game, as ``comparison`` relates them."""
+    """The answer for an upload beside ``copy``, a file of its game's same chapter, as ``comparison`` relates them.
+
+    Turns are named by the campaign's numbers; a chapter on the shelf that is closed (the next one
+    started from its last turn, C-3) is never extended in place: a longer upload is a fork.
+    """
     theirs = copy.turns
     mine = shown_name(copy.path.name)
     common = comparison.common
+    before = copy.first_turn - 1  # the turns of the chapters before this one (C-1)
     if comparison.relation == "same":
         return Received(copy.path, "same", f"{shown} holds the same {ours} turns as {mine}, already on the shelf: "
                                            "nothing was written", written=False)
-    if comparison.relation == "extends" and ours > theirs:
+    closed = next_chapter_path_of(copy).exists()
+    if comparison.relation == "extends" and ours > theirs and not closed:
         return Received(copy.path, "updated", f"{shown} extends {mine}: {ours - common} new turn"
                                               f"{'s' if ours - common != 1 else ''} from "
-                                              f"{_turn_words(upload, common + 1)}; {mine} was updated in place")
-    if comparison.relation == "extends":
+                                              f"{_turn_words(upload, before + common + 1)}; {mine} was updated in "
+                                              "place")
+    if comparison.relation == "extends" and ours <= theirs:
         return Received(copy.path, "older", f"{shown} is an older copy of {mine}: the shelf's copy already holds "
                                             f"its {ours} turns and {theirs - ours} more; nothing was written",
                         written=False)
     stem = copy.path.stem
-    if comparison.relation == "fork":
-        target = free_path(f"{stem}-fork-after-turn-{common}")
+    if comparison.relation == "extends":  # a closed chapter goes on in the upload: another branch of the campaign
+        target = free_path(f"{stem}-fork-after-turn-{before + common}")
+        following = shown_name(next_chapter_path_of(copy).name)
         return Received(target, "fork", (
-            f"{shown} is a fork of {mine}: both hold the first {common} turns, then {mine} goes on with "
+            f"{shown} goes on past the end of chapter {copy.chapter} on the shelf: {mine} was closed after turn "
+            f"{before + common} and {following} started from there, while the upload goes on with {ours - common} "
+            f"more turn{'s' if ours - common != 1 else ''} (from {_turn_words(upload, before + common + 1)}). "
+            f"Nothing was overwritten: it was saved as {shown_name(target.name)}, and a closed chapter's turns stand "
+            "(C-2); the codes posted in the thread tell which one the group played"))
+    if comparison.relation == "fork":
+        target = free_path(f"{stem}-fork-after-turn-{before + common}")
+        shared = (f"the first {common} turns" if not before else f"turns {before + 1}–{before + common}" if common
+                  else f"the start of chapter {copy.chapter}")
+        return Received(target, "fork", (
+            f"{shown} is a fork of {mine}: both hold {shared}, then {mine} goes on with "
             f"{theirs - common} turn{'s' if theirs - common != 1 else ''} and the upload with {ours - common} "
-            f"(from {_turn_words(upload, common + 1)}). Nothing was overwritten: both branches are on the shelf, "
-            f"{mine} and {shown_name(target.name)}; the codes posted in the thread tell which one the group played"))
+            f"(from {_turn_words(upload, before + common + 1)}). Nothing was overwritten: both branches are on the "
+            f"shelf, {mine} and {shown_name(target.name)}; the codes posted in the thread tell which one the group "
+            "played"))
     target = free_path(f"{stem}-other-start")
     return Received(target, "different", (
         f"{shown} has the same seed as {mine} but starts differently: {comparison.message.split(': ', 1)[-1]}. "

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from kit import gamefile
+from kit.gamefile.chapters import chapter_path
 from kit.systems import get_system, normalise_system_name
 from kit.widgets.common import ErrorLine, attempt, follow_errors, labelled_button, plain_text
 from kit.widgets.layout import (
@@ -108,7 +109,8 @@ class Table(widgets.VBox):
     ``post_format``, ``sealed_choice`` (a sealed game, :mod:`kit.widgets.sealed`). Views: ``status``,
     ``shelf_note`` (files on the shelf that are not listed, and why), ``new_reason`` (why New game
     is off), ``sealed_area`` (a sealed game's seat key and declarations), ``components``,
-    ``play_log``, ``download``, ``post``. Refusals: ``shelf_error``, ``share_error``.
+    ``play_log``, ``download``, ``post``, ``chapter_note`` (that the turn just taken, or a reload,
+    started the campaign's next chapter file: C-3). Refusals: ``shelf_error``, ``share_error``.
 
     No file on the shelf and no upload can stop the table: whatever goes wrong while a file is
     listed, opened, reloaded or uploaded ends as a refusal line beside the control (``shelf_error``
@@ -137,6 +139,10 @@ class Table(widgets.VBox):
         self.heading.add_class("kit-table-heading")
         self.status = html()
         self.status.add_class("kit-status")
+        self.chapter_note = html()  # "Chapter 2 has begun …": until the next turn, reload or seat (C-3)
+        self.chapter_note.add_class("kit-chapter-note")
+        self._chapter_seen: tuple[str, int] | None = None
+        """The game (by its seed commitment) and chapter the status last showed: a higher one of it has begun."""
 
         self.reload_button = labelled_button("Reload", "Read the game file again (another table may have moved on)")
         self.reload_reason = reason_line()
@@ -170,7 +176,8 @@ class Table(widgets.VBox):
         self.play_area = region("play", [self.heading, self.whose_turn, self.upgrade_row, self.seat_picker,
                                          self.seat_error, self.sealed_area, self.components])
         self.side = region("side", [self.share, self.play_log])
-        self.children = (layout_style(), region("games", [self.games, self.shelf_error]), self.play_area, self.side)
+        games_region = region("games", [self.games, self.chapter_note, self.shelf_error])
+        self.children = (layout_style(), games_region, self.play_area, self.side)
         self.add_class("kit-layout")
         self._show_game_controls()
         if game is not None and chosen is None:
@@ -262,12 +269,14 @@ class Table(widgets.VBox):
             return
         session, components = built
         self.session = session
-        self.game_file = path.name
-        self._list_games(select=path)
+        opened_path = session.path if session.path is not None else path  # a campaign opens at its newest chapter
+        self.game_file = opened_path.name
+        self._list_games(select=opened_path)
         self.seat_picker.show_seats(session.game, session.seat)
         self.components.children = components
         self.sealed_area.children = follow_errors(session, *sealed_panels(session))  # a sealed game's key (K-1)
         session.listen(self._after_turn)
+        self._chapter_seen = None  # a game opened: whichever chapter it is in, none has just begun
         self._after_turn(None)
         self._offer_upgrade()
         self._show_game_controls()
@@ -430,20 +439,57 @@ class Table(widgets.VBox):
         if session is None:
             return
         game = session.game
+        if session.path is not None and session.path.name != self.game_file:
+            self.game_file = session.path.name  # the turn started the campaign's next chapter, a file of its own (C-3)
         self.whose_turn.value = _whose_turn_html(game, session.seat)
-        self.status.value = (
-            f'<div class="kit-status">Game file <b>{escape(shown_name(self.game_file))}</b> · {game.turn} turns · '
-            f"seed commitment <code>{game.seed_commitment[:16]}</code></div>"
-        )
-        self.play_log.refresh(game, session.may_see)
+        self.status.value = _status_html(self.game_file, game)
+        self._show_chapter_begun(session)
+        self.play_log.refresh(game, session.may_see, session.path)
         self.share.show(session)
         self._list_games(select=session.path)
+
+    def _show_chapter_begun(self, session: TableSession) -> None:
+        """Say so when the game moved on to a later chapter since the status last showed it (C-3), else clear it."""
+        game = session.game
+        now = (game.seed_commitment, game.chapter.number)
+        seen, self._chapter_seen = self._chapter_seen, now
+        begun = seen is not None and seen[0] == now[0] and now[1] > seen[1]
+        value = _chapter_begun_html(game, session.path) if begun and session.path is not None else ""
+        if self.chapter_note.value != value:
+            self.chapter_note.value = value
 
     def _show_post(self) -> None:
         self.share.show_post()
 
     def _prepare_download(self) -> None:
         self.share.prepare_download()
+
+
+def chapter_span(game: Any) -> str:
+    """The turns a later chapter holds in the campaign's numbers (``turns 501–612``), or that it holds none yet."""
+    first = game.log.first + 1
+    if not game.log.events:
+        return f"no turn yet (its first will be turn {first})"
+    return f"turn {first}" if first == game.turn else f"turns {first}–{game.turn}"
+
+
+def _status_html(name: str, game: Any) -> str:
+    """The table's status: the file, its turns (a later chapter: which one and its turns, C-1), the seed commitment."""
+    held = (f"chapter {game.chapter.number} · {chapter_span(game)}" if game.chapter.number > 1
+            else f"{game.turn} turns")
+    return (f'<div class="kit-status">Game file <b>{escape(shown_name(name))}</b> · {held} · '
+            f"seed commitment <code>{game.seed_commitment[:16]}</code></div>")
+
+
+def _chapter_begun_html(game: Any, path: Path) -> str:
+    """The notice that a new chapter file now holds the game's turns, and what the group does with it (C-3)."""
+    number = game.chapter.number
+    before = shown_name(chapter_path(path, number - 1).name)
+    return ('<div class="kit-chapter-note" role="status" style="background:#e8f4fd;border-left:4px solid #1565c0;'
+            f'padding:0.3em 0.6em;margin:0.3em 0">Chapter {number} has begun: a new game file, '
+            f"<b>{escape(shown_name(path.name))}</b>, holds the turns from {game.log.first + 1} on (C-3). "
+            f"Download it and post it with the thread. {escape(before)} keeps the turns before, as they "
+            "stand (C-2).</div>")
 
 
 def _whose_turn_html(game: Any, seat: str | None) -> str:
