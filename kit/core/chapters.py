@@ -132,14 +132,16 @@ class Chapters:
             "proofs": encode_state(self.proofs) if self.proofs is not None else None,
         }
 
-    def next_chapter(self) -> Game:
+    def next_chapter(self, *, replayed: bool = True) -> Game:
         """A game that holds no turn yet and continues this one as its next chapter (C-1).
 
         The checkpoint is taken from this chapter's turns replayed, as a verifier replays them from
         the file: a live game may hold the same state in another order (of a mapping's keys, say)
         than its replay, and the next chapter must start from exactly the state verification finds.
+        ``replayed=False`` takes it from the live state (at once; compare with the replay's before
+        writing it).
         """
-        point = self.replayed().checkpoint()
+        point = (self.replayed() if replayed else self).checkpoint()
         game = type(self)(self.seed, **self.start_options())  # type: ignore[call-arg]
         game.continue_from(self.chapter.number + 1, self.log.head, point)
         if self.proofs is not None and game.proofs is not None:

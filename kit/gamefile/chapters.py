@@ -64,9 +64,9 @@ def chapter_header(game: Game, header: Header) -> Header:
 
 
 def notebook_bytes(game: Game, header: Header) -> bytes:
-    """The whole game file ``game`` makes, as ``save`` writes it."""
+    """The whole game file ``game`` makes, as ``save`` writes it (checked against the schema part by part)."""
     with paused_gc():
-        return notebook_text(build_notebook(game, header.updated(game))).encode()
+        return notebook_text(build_notebook(game, header.updated(game)), by_parts=True).encode()
 
 
 def write_new_chapter(target: Path, game: Game, header: Header) -> bytes:

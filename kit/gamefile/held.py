@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from kit.core.events import canonical_json
 from kit.core.game import Game
 from kit.gamefile.chapters import (
     chapter_header,
@@ -144,13 +145,25 @@ class HeldGameFile:
             after = next_chapter_path(self.path, header)
             if after.exists():
                 raise moved_on_to(after)
-            following = self.game.next_chapter()
+            # Decided from the live game's state, so the table shows the turn at once; the checkpoint
+            # is then taken again from the chapter replayed, as verification will, before anything is written.
+            following = self.game.next_chapter(replayed=False)
             result = perform(following, action, args, rig)  # a refusal changes nothing and writes nothing
             before = dict(vars(self.game))
             vars(self.game).update(vars(following))  # the table keeps its game: now the new chapter's
             try:
                 if performed is not None:
                     performed(result)
+                ended = object.__new__(type(self.game))
+                vars(ended).update(before)
+                exact = ended.next_chapter()
+                if exact.chapter != following.chapter:  # the same state held in another order: start from the replay's
+                    again = perform(exact, action, args, rig)
+                    if canonical_json(again.to_dict()) != canonical_json(result.to_dict()):
+                        raise GameFileError("the turn came out otherwise from the replayed chapter; reload and take "
+                                            "it again")
+                    vars(self.game).update(vars(exact))
+                    result = again
                 new_header = chapter_header(self.game, header)
                 written = write_new_chapter(after, self.game, new_header)
             except BaseException:

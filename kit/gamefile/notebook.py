@@ -174,14 +174,25 @@ def build_notebook(game: Game, header: Header, outputs: list[list[dict[str, Any]
             "nbformat_minor": NBFORMAT_MINOR}
 
 
-def notebook_text(notebook: dict[str, Any]) -> str:
+def notebook_text(notebook: dict[str, Any], *, by_parts: bool = False) -> str:
     """The file's text: validated with nbformat against the v4 schema, written as nbformat writes it
     (one-space indent, sorted keys) except that each turn cell is one line of compact JSON, so a
     turn costs fewer bytes and a new turn diffs as one added line (see :func:`cell_text`).
-    """
-    import nbformat  # imported when saving a whole notebook only: reading, verifying and appending need none of it
 
-    nbformat.validate(notebook)
+    ``by_parts`` checks each cell and the metadata against the same schema without importing
+    nbformat (:mod:`kit.gamefile.schema`): a table starting a campaign's next chapter does, so the
+    kernel stays as small as an ordinary turn leaves it.
+    """
+    if by_parts:
+        from kit.gamefile import schema
+
+        for cell in notebook["cells"]:
+            schema.validate(f"{cell['cell_type']}_cell", cell)
+        schema.validate("metadata", notebook["metadata"])
+    else:
+        import nbformat  # imported when saving a whole notebook only: reading, verifying and appending need none
+
+        nbformat.validate(notebook)
     return assembled([cell_text(cell) for cell in notebook["cells"]], metadata_text(notebook["metadata"]),
                      notebook["nbformat"], notebook["nbformat_minor"])
 

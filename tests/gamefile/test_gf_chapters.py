@@ -238,3 +238,31 @@ def test_append_to_game_starts_the_next_chapter_and_follows_it(tmp_path: Path):
     assert load(chapter_path(path, 2)).log.head == game.log.head
     assert load(path).turn == 20  # chapter 1 holds its 20 turns, never more
     assert verify_campaign([path, chapter_path(path, 2)]).ok
+
+
+def test_a_live_state_held_in_another_order_starts_the_chapter_from_the_replays_checkpoint(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    path = grown("suitpairs", tmp_path, 40)
+    notebook = read(path)
+    notebook["metadata"]["kit"]["chapter_turns"] = 40
+    path.write_text(json.dumps(notebook))
+    gamefile.save(load(path), path, force=True)  # the file's own layout again, with its chapter length kept
+    held = HeldGameFile.open(path)
+    live_checkpoint = type(held.game).checkpoint
+
+    def reordered(game, *args, **kwargs):  # a live state whose mapping came out in another order
+        point = live_checkpoint(game)
+        if not game.log.events or game is held.game:
+            point["seating"]["owners"] = list(reversed(point["seating"]["owners"]))
+        return point
+
+    monkeypatch.setattr(type(held.game), "checkpoint", reordered)
+    shown = []
+    name = held.game.character_names()[0]
+    action = "check" if held.game.pending(name) is None else "accept"
+    args = {"character": name, "skill": "Defy", "difficulty": "Medium"} if action == "check" else {"character": name}
+    held.take(action, args, performed=shown.append)
+    monkeypatch.undo()
+    assert shown and held.path == chapter_path(path, 2)
+    report = verify_campaign([path, held.path])
+    assert report.ok, report.message
