@@ -242,6 +242,10 @@ def render_seed_post(game: Game, fmt: str = "markdown") -> str:
         facts.append(("Players", players))
     if getattr(game, "gm", ""):
         facts.append(("Game master", game.gm))
+    if game.chapter.follows is not None:  # a later chapter of a campaign (C-1): where it starts
+        facts.append(("Chapter", f"{game.chapter.number}, from turn {game.log.first + 1}: it follows turn "
+                                 f"{game.log.first}, whose code is kit:{game.log.first}-"
+                                 f"{game.chapter.follows[:CODE_DIGITS]} (C-1)"))
     if fmt == "markdown":
         lines = [f"**Seed commitment** · {escape_markdown(title)}", ""]
         lines += [f"- {label}: " + (f"`{value}`" if label == "Seed commitment" else escape_markdown(value))

@@ -266,3 +266,11 @@ def test_a_live_state_held_in_another_order_starts_the_chapter_from_the_replays_
     assert shown and held.path == chapter_path(path, 2)
     report = verify_campaign([path, held.path])
     assert report.ok, report.message
+
+
+def test_a_new_chapters_start_post_names_the_code_of_the_turn_it_follows(tmp_path: Path):
+    game = load(grown("suitpairs", tmp_path, 40))
+    following = game.next_chapter()
+    post = gamefile.post.render_seed_post(following, "text")
+    assert f"Chapter: 2, from turn 41: it follows turn 40, whose code is {gamefile.turn_code(game.log[-1])}" in post
+    assert gamefile.check_code(gamefile.turn_code(game.log[-1]), list(game.log)).matches
