@@ -56,6 +56,16 @@ def canonical_json(value: Any) -> str:
         raise MalformedInputError("value", f"is not plain data ({error})") from None
 
 
+def optional_json(value: Any) -> str:
+    """:func:`canonical_json` of ``value``, ``null`` for None without the encoder (most events have no proof)."""
+    return "null" if value is None else canonical_json(value)
+
+
+def rig_text(rig: Any) -> str:
+    """The canonical JSON an event's hash covers for its rig: ``null`` for none (an empty rig is none)."""
+    return canonical_json(rig) if rig else "null"
+
+
 def _digest(text: str) -> str:
     # surrogatepass: a lone surrogate read from a hostile file hashes (to a hash that will not
     # match) instead of raising; the kit itself never writes one (G-2).
@@ -154,15 +164,14 @@ class Event:
         """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once)."""
         outcome_text = canonical_json(self.outcome)
         digest = chain_hash(version, self.index, self.action, canonical_json(self.args), outcome_text,
-                            canonical_json(self.rig if self.rig else None), self.prev, self.seat,
-                            canonical_json(self.proof))
+                            rig_text(self.rig), self.prev, self.seat, optional_json(self.proof))
         return digest, outcome_text
 
     def content_digest(self, outcome_text: str | None = None) -> str:
         """The version-3 hash of this event without its proof: what a seat's proof binds (K-2)."""
         return hash_v3(self.index, self.action, canonical_json(self.args),
                        outcome_text if outcome_text is not None else canonical_json(self.outcome),
-                       canonical_json(self.rig if self.rig else None), self.prev, self.seat, "null")
+                       rig_text(self.rig), self.prev, self.seat, "null")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
@@ -287,12 +296,12 @@ class EventLog:
         """Add an event at the end, chained to the current head."""
         # Round-trip through JSON so the stored event is exactly what a file will hold.
         args_text, outcome_text = canonical_json(args), canonical_json(outcome)
-        rig_text = canonical_json(rig if rig else None)
+        rig_json = rig_text(rig)
         index = len(self)
         prev = self.head
-        digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_text, prev, seat,
-                            canonical_json(proof))
-        event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_text), prev,
+        digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_json, prev, seat,
+                            optional_json(proof))
+        event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_json), prev,
                       digest, seat, dict(proof) if proof is not None else None)
         self.events.append(event)
         return event
@@ -300,8 +309,7 @@ class EventLog:
     def append_recorded(self, event: Event, outcome_text: str) -> bool:
         """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
         expected = chain_hash(self.version, len(self), event.action, canonical_json(event.args), outcome_text,
-                              canonical_json(event.rig if event.rig else None), self.head, event.seat,
-                              canonical_json(event.proof))
+                              rig_text(event.rig), self.head, event.seat, optional_json(event.proof))
         if event.index != len(self) or event.prev != self.head or event.hash != expected:
             return False
         self.events.append(event)

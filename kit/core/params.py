@@ -26,7 +26,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence, Sized
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Union, is_typeddict
 
 from kit.core.errors import MalformedInputError, OutOfRangeError, RulesError, UnknownNameError
@@ -179,16 +179,31 @@ def _category(value: Any) -> str:
 class _At:
     """An argument's place: the action and the path to the value (``adverbs[2]``, ``modifier['renown']``).
 
-    ``expected`` says what the whole parameter takes, for advice on a refused part of it.
+    ``expected`` says what the whole parameter takes, for advice on a refused part of it. The
+    place inside a list or mapping is written out only when a message needs it: a value that
+    passes costs no text.
     """
 
-    __slots__ = ("call", "expected", "option", "path")
+    __slots__ = ("_parent", "_path", "_step", "call", "expected", "option")
 
     def __init__(self, call: str, path: str, option: bool = False, expected: str = ""):
         self.call = call
-        self.path = path
+        self._path: str | None = path
         self.option = option
         self.expected = expected
+        self._parent: _At | None = None
+        self._step: tuple[str, Any] = ("", None)
+
+    @property
+    def path(self) -> str:
+        """``adverbs[2]``: the parameter's name and the way to the value inside it."""
+        if self._path is None:
+            assert self._parent is not None
+            kind, step = self._step
+            base = self._parent.path
+            self._path = (f"{base}[{step}]" if kind == "item" else f"{base}[{_shown(step)}]" if kind == "key"
+                          else f"{base} key")
+        return self._path
 
     def what(self, value: Any = ..., shown: str = "") -> str:
         shown = shown or ("…" if value is ... else _shown(value))
@@ -196,14 +211,20 @@ class _At:
             return f"table option {self.path}={shown}"
         return f"{self.call}({self.path}={shown})"
 
+    def _inside(self, kind: str, step: Any) -> _At:
+        inner = _At.__new__(_At)
+        inner.call, inner.option, inner.expected = self.call, self.option, self.expected
+        inner._path, inner._parent, inner._step = None, self, (kind, step)
+        return inner
+
     def item(self, index: int) -> _At:
-        return _At(self.call, f"{self.path}[{index}]", self.option, self.expected)
+        return self._inside("item", index)
 
     def key(self, key: Any) -> _At:
-        return _At(self.call, f"{self.path}[{_shown(key)}]", self.option, self.expected)
+        return self._inside("key", key)
 
     def keys(self) -> _At:
-        return _At(self.call, f"{self.path} key", self.option, self.expected)
+        return self._inside("keys", None)
 
     @property
     def name(self) -> str:
@@ -330,6 +351,8 @@ class _TextCheck(_Check):
         self.expected = text.kind
 
     def check(self, value: Any, at: _At) -> None:
+        if type(value) is str and len(value) <= self.text.length and value.isprintable():
+            return  # the common case: short, and no character G-2 refuses (see text_problem)
         if not isinstance(value, str):
             self.refuse_type(value, at)
         problem = text_problem(value, self.text.length)
@@ -701,6 +724,11 @@ class Plan:
     checks: dict[str, _Check]
     required: tuple[str, ...]
     defaults: dict[str, Any]
+    places: dict[str, _At] = field(default_factory=dict, compare=False, repr=False)
+    """Each parameter's place, for messages about its value (made once with the plan)."""
+    settled: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The defaults (None, True/False, whole numbers, text) that their own check accepts: an argument of
+    the same type and value passes the same check, so it is not checked again (most are left at theirs)."""
 
     @property
     def imprecise(self) -> tuple[str, ...]:
@@ -747,7 +775,15 @@ def _plan(action: str, method: Any) -> Plan:
             required.append(name)
         else:
             defaults[name] = parameter.default
-    return Plan(action, checks, tuple(required), defaults)
+    places = {name: _At(action, name, expected=check.expected) for name, check in checks.items()}
+    settled = {name: default for name, default in defaults.items()
+               if type(default) in _SETTLED_TYPES and _accepts(checks[name], default)}
+    return Plan(action, checks, tuple(required), defaults, places, settled)
+
+
+_SETTLED_TYPES = (type(None), bool, int, str)
+"""Values equal in type and value only when they are the same value to every check."""
+_UNSET = object()
 
 
 def check_call(cls: type, action: str, args: Mapping[str, Any]) -> None:
@@ -763,11 +799,11 @@ def check_call(cls: type, action: str, args: Mapping[str, Any]) -> None:
         shown = quote(action) if isinstance(action, str) else _shown(action)
         raise UnknownNameError(f"action {shown}", f"is not an action of {title}", "G-3",
                                f"actions: {', '.join(table) or 'none'}")
-    if not isinstance(args, Mapping):
+    if type(args) is not dict and not isinstance(args, Mapping):
         raise MalformedInputError(f"{action}(…)", f"its arguments are {_kind(args)}, not a mapping of names to values",
                                   "G-3", "give the arguments by name")
     checks = plan.checks
-    for name in args:
+    for name in () if checks.keys() >= args.keys() else args:  # the names are looked for only when one is unknown
         if not isinstance(name, str) or name not in checks:
             raise MalformedInputError(
                 f"{action}({quote(name) if isinstance(name, str) else _shown(name)}=…)",
@@ -777,9 +813,11 @@ def check_call(cls: type, action: str, args: Mapping[str, Any]) -> None:
         if name not in args:
             raise MalformedInputError(f"{action}(…) without {name}", "that argument is required", "G-3",
                                       f"give {name}: {checks[name].expected}")
+    places, settled = plan.places, plan.settled
     for name, value in args.items():
-        check = checks[name]
-        check.check(value, _At(action, name, expected=check.expected))
+        default = settled.get(name, _UNSET)
+        if default is _UNSET or type(value) is not type(default) or value != default:
+            checks[name].check(value, places[name])
 
 
 def argument_problem(cls: type, action: str, name: str, value: Any) -> RulesError | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -33,7 +34,7 @@ class Awaiting:
     @property
     def text(self) -> str:
         """In words for the table: ``Bruno must choose a card — options: 4♥, 8♣. …`` (``None``, passing, is "pass")."""
-        cards = [card_words(o) for o in self.options if o is not None]
+        cards = [_card_words(o) if type(o) is str else card_words(o) for o in self.options if o is not None]
         if None in self.options:
             cards.append("leave it" if self.action == "choose" else "pass")
         passing = len(cards) > 1 and None in self.options
@@ -62,18 +63,46 @@ _JOKER_CODE = re.compile(r"\b(RJ|BJ)\b")
 
 
 def worded(text: str) -> str:
-    """A text of a result as the table draws it: the jokers named, the recorded code-speak said in words."""
-    for recorded, words in LEGACY_WORDS:
-        text = text.replace(recorded, words)
-    return _JOKER_CODE.sub(lambda match: card_words(match.group(1)), text)
+    """A text of a result as the table draws it: the jokers named, the recorded code-speak said in words.
+
+    A text with no joker code and no legacy wording (most of them) is returned as it is.
+    """
+    if "None" in text:  # every legacy wording says None
+        for recorded, words in LEGACY_WORDS:
+            text = text.replace(recorded, words)
+    if "RJ" in text or "BJ" in text:
+        return _JOKER_CODE.sub(_joker_words, text)
+    return text
+
+
+_card_words = functools.lru_cache(maxsize=1024)(card_words)
+""":func:`card_words` of a card code an awaited step offers (a few dozen codes, said again and again)."""
+
+
+def _joker_words(match: re.Match[str]) -> str:
+    return card_words(match.group(1))
+
+
+def _worded_fact(fact: Fact) -> Fact:
+    value = worded(fact.value)
+    return fact if value is fact.value else Fact(fact.label, value)
 
 
 def worded_description(description: Description) -> Description:
-    """``description`` with every text :func:`worded`."""
-    return replace(description, verdict=worded(description.verdict),
-                   facts=tuple(replace(fact, value=worded(fact.value)) for fact in description.facts),
-                   notes=tuple(worded(note) for note in description.notes),
-                   sections=tuple(worded_description(section) for section in description.sections))
+    """``description`` with every text :func:`worded` (the same description when no text changes)."""
+    verdict = worded(description.verdict)
+    facts = tuple([_worded_fact(fact) for fact in description.facts])
+    notes = tuple([worded(note) for note in description.notes])
+    sections = tuple([worded_description(section) for section in description.sections])
+    if verdict is description.verdict and _same_items(facts, description.facts) and (
+            _same_items(notes, description.notes)) and _same_items(sections, description.sections):
+        return description
+    return Description(description.title, verdict, description.tone, description.faces, facts, notes, sections)
+
+
+def _same_items(new: tuple[Any, ...], old: tuple[Any, ...]) -> bool:
+    """True when ``new`` holds the very objects ``old`` holds, in order."""
+    return len(new) == len(old) and all(a is b for a, b in zip(new, old, strict=True))
 
 
 def private_awaiting(description: Description, awaiting: Awaiting | None, may_see: MaySee) -> Description:
@@ -89,6 +118,13 @@ def _swap_fact(description: Description, old: str, new: str) -> Description:
     return replace(description, facts=facts, sections=sections)
 
 
+@functools.lru_cache(maxsize=256)
+def _card_shown(code: str) -> tuple[str, str, bool]:
+    """A card's text as a face shows it (jokers by name), its spoken name and whether it is red."""
+    card = Card.parse(code)
+    return worded(str(card)), card.name, card.is_red
+
+
 @dataclass(frozen=True)
 class CardReport:
     """A card of a stack with what it counts and why."""
@@ -102,9 +138,9 @@ class CardReport:
 
     def face(self) -> Face:
         """The card as a face for the renderers."""
-        card = Card.parse(self.code)
+        text, name, red = _card_shown(self.code) if type(self.code) is str else _card_shown.__wrapped__(self.code)
         note = self.reason + (" — played from hand" if self.from_hand else "") + f" — Deck of {self.deck.title()}"
-        return Face(worded(str(card)), card.name, "card", card.is_red, self.chosen, False, note)  # jokers by name
+        return Face(text, name, "card", red, self.chosen, False, note)  # jokers by name
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""

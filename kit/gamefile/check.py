@@ -273,7 +273,17 @@ def _same_json(found: Any, expected: Any) -> bool:
     if type(found) is not type(expected):
         return False
     if isinstance(expected, dict):
-        return found.keys() == expected.keys() and all(_same_json(found[key], value) for key, value in expected.items())
+        if found.keys() != expected.keys():
+            return False
+        for key, value in expected.items():
+            item = found[key]
+            kind = type(value)
+            if kind is str or kind is int or kind is bool or value is None:  # a plain value: compared here
+                if type(item) is not kind or item != value:
+                    return False
+            elif not _same_json(item, value):
+                return False
+        return True
     if isinstance(expected, list):
         return len(found) == len(expected) and all(map(_same_json, found, expected))
     return bool(found == expected)  # the parsed values compared: nothing is serialised again

@@ -328,7 +328,7 @@ def json_value_count(text: str | bytes) -> int:
 def _parse(text: str | bytes) -> RawGameFile:
     if len(text) > MAX_FILE_BYTES:
         raise NotAGameFileError(f"it is larger than the {MAX_FILE_BYTES // 2**20} MiB a game file may be (G-6)")
-    if json_value_count(text) > MAX_JSON_VALUES:
+    if len(text) > MAX_JSON_VALUES and json_value_count(text) > MAX_JSON_VALUES:  # a shorter text holds fewer
         raise NotAGameFileError(f"it holds more values than the largest game file can ({MAX_JSON_VALUES:,}, G-6)")
     try:
         data = json.loads(text, parse_constant=_refuse_constant)

@@ -24,6 +24,8 @@ _PLAIN_CODE = re.compile(r"^[^\s,]+$")
 
 def py_literal(value: Any) -> str:
     """A Python literal for a JSON value, with double-quoted strings: ``["Ada", 8, True]``."""
+    if type(value) is str:
+        return _py_str(value)
     if value is None or isinstance(value, bool):
         return repr(value)
     if isinstance(value, (int, float)):
@@ -87,18 +89,40 @@ def action_signature(cls: type[Game], action: str) -> inspect.Signature:
     return signatures[action]
 
 
+_POSITIONAL, _VAR_POSITIONAL, _VAR_KEYWORD, _KEYWORD_ONLY = range(4)
+_PLAIN = (type(None), bool, int, str)
+"""Defaults that :func:`_same` compares by value alone once the types are the same."""
+
+
+@functools.cache
+def _call_plan(cls: type[Game], action: str) -> tuple[tuple[str, int, bool, Any], ...]:
+    """The parameters of an action's method (without ``self``), in order: name, kind, required, default."""
+    kinds = {inspect.Parameter.VAR_POSITIONAL: _VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD: _VAR_KEYWORD,
+             inspect.Parameter.KEYWORD_ONLY: _KEYWORD_ONLY}
+    return tuple((name, kinds.get(parameter.kind, _POSITIONAL), parameter.default is inspect.Parameter.empty,
+                  parameter.default)
+                 for name, parameter in action_signature(cls, action).parameters.items() if name != "self")
+
+
+@functools.cache
+def _parameter_names(cls: type[Game], action: str) -> frozenset[str]:
+    return frozenset(name for name, *_ in _call_plan(cls, action))
+
+
 def check_args(cls: type[Game], action: str, args: Mapping[str, Any]) -> None:
     """Refuse arguments that the action's method does not take, or required ones left out."""
-    signature = action_signature(cls, action)
-    parameters = {name: p for name, p in signature.parameters.items() if name != "self"}
+    if action not in _signatures(cls):
+        action_signature(cls, action)  # refuses the unknown action by name
+    plan = _call_plan(cls, action)
+    names = _parameter_names(cls, action)
     for name in args:
-        if name not in parameters:
+        if name not in names:
             raise MalformedInputError(
                 f"argument {name!r} of {action}", "is not a parameter of that action",
-                allowed=f"parameters: {', '.join(parameters) or 'none'}",
+                allowed=f"parameters: {', '.join(known for known, *_ in plan) or 'none'}",
             )
-    for name, parameter in parameters.items():
-        if parameter.default is inspect.Parameter.empty and name not in args:
+    for name, _kind, required, _default in plan:
+        if required and name not in args:
             raise MalformedInputError(f"{action} without {name!r}", "that argument is required")
 
 
@@ -111,21 +135,20 @@ def _same(value: Any, default: Any) -> bool:
 def call_source(cls: type[Game], action: str, args: Mapping[str, Any]) -> str:
     """``flip("Ada", "Fisticuffs", target=8)``: the call, positional for required parameters."""
     check_args(cls, action, args)
-    signature = action_signature(cls, action)
     parts: list[str] = []
     keyword_only = False
-    for name, parameter in signature.parameters.items():
-        if name == "self" or name not in args:
+    for name, kind, required, default in _call_plan(cls, action):
+        if name not in args:
             continue
         value = args[name]
-        required = parameter.default is inspect.Parameter.empty
-        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+        if kind == _VAR_POSITIONAL:
             parts += [py_literal(item) for item in value]
-        elif parameter.kind is inspect.Parameter.VAR_KEYWORD:
+        elif kind == _VAR_KEYWORD:
             parts += [f"{key}={py_literal(item)}" for key, item in value.items()]
-        elif required and not keyword_only and parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
+        elif required and not keyword_only and kind != _KEYWORD_ONLY:
             parts.append(py_literal(value))
-        elif not required and _same(value, parameter.default):
+        elif not required and (value == default if type(value) is type(default) and type(default) in _PLAIN
+                               else _same(value, default)):
             keyword_only = True
         else:
             keyword_only = True

@@ -15,6 +15,7 @@ trailing ``;``, single-quoted attributes (a ``"`` costs two bytes in the noteboo
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 
@@ -25,13 +26,20 @@ _TONE_WORDS = {"success": "✔", "failure": "✘", "warning": "!", "neutral": ""
 
 
 def _text(text: str) -> str:
-    """``text`` escaped for an element's content: ``&``, ``<`` and ``>`` (quotes open nothing there)."""
-    return escape(text, quote=False)
+    """``text`` escaped for an element's content: ``&``, ``<`` and ``>`` (quotes open nothing there).
+
+    Most texts of a result hold none of them, and are returned as they are without a copy.
+    """
+    if "&" in text or "<" in text or ">" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
 
 
 def _attr(text: str) -> str:
     """``text`` escaped for a quoted attribute value: quotes too, so it cannot close the attribute."""
-    return escape(text)
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return escape(text)
+    return text
 
 
 def face_html(face: Face) -> str:
@@ -39,7 +47,20 @@ def face_html(face: Face) -> str:
 
     Dice are drawn as dice (see :func:`die_html`); cards keep the bordered text box — a chosen
     card bold in a blue border with ``▲``, a set-aside one struck through (``<s>``), red suits red.
+    A face is a frozen value and its drawing depends on nothing else, so each one is drawn once.
     """
+    if (type(face.text) is str and type(face.alt) is str and type(face.note) is str and type(face.kind) is str
+            and type(face.red) is bool and type(face.chosen) is bool and type(face.struck) is bool):
+        return _drawn_face(face)  # plain texts and flags: equal faces are the same face, drawn alike
+    return _face_html(face)
+
+
+@functools.lru_cache(maxsize=4096)
+def _drawn_face(face: Face) -> str:
+    return _face_html(face)
+
+
+def _face_html(face: Face) -> str:
     if face.kind == "die":
         return die_html(face)
     tag = "s" if face.struck else "b" if face.chosen else "span"
@@ -133,13 +154,13 @@ def to_html(description: Description, nested: bool = False) -> str:
         head += f" — <span style='color:{colour}'>{marker}{_text(description.verdict)}</span>"
     parts.append(f"<div>{head}</div>")
     if description.faces:
-        parts.append("<div>" + "".join(face_html(face) for face in description.faces) + "</div>")
+        parts.append("<div>" + "".join([face_html(face) for face in description.faces]) + "</div>")
     if description.facts:
         # A list item ends where the next begins or the list closes: HTML needs no </li>.
-        parts.append("<ul>" + "".join(f"<li>{_text(fact.label)}: <b>{_text(fact.value)}</b>"
-                                      for fact in description.facts) + "</ul>")
+        parts.append("<ul>" + "".join([f"<li>{_text(fact.label)}: <b>{_text(fact.value)}</b>"
+                                       for fact in description.facts]) + "</ul>")
     if description.notes:
-        parts.append("<ul>" + "".join(f"<li><i>{_text(note)}</i>" for note in description.notes) + "</ul>")
+        parts.append("<ul>" + "".join([f"<li><i>{_text(note)}</i>" for note in description.notes]) + "</ul>")
     parts += [to_html(section, nested=True) for section in description.sections]
     parts.append("</div>")
     return "".join(parts)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import copy
+import functools
+from dataclasses import dataclass, fields
 from typing import Any
 
 from kit.core.describe import FACE_DOWN, Describable, Description, Face, Fact, MaySee, Tone
@@ -84,12 +86,10 @@ class TestSide:
 
     def faces(self) -> tuple[Face, ...]:
         """The d20 faces, the kept roll chosen, the others struck."""
-        kept = self.rolls.index(self.roll)
-        return tuple(
-            Face(str(r), f"d20 rolled {r}", kind="die", chosen=len(self.rolls) > 1 and i == kept,
-                 struck=len(self.rolls) > 1 and i != kept)
-            for i, r in enumerate(self.rolls)
-        )
+        rolls, roll = self.rolls, self.roll
+        if type(rolls) is tuple and type(roll) is int and all(type(r) is int for r in rolls):
+            return _d20_faces(rolls, roll)  # frozen faces of plain rolls: each set made once
+        return _d20_faces.__wrapped__(rolls, roll)
 
     def section(self, title: str | None = None) -> Description:
         """The test as a nested description."""
@@ -101,6 +101,48 @@ class TestSide:
         )
 
 
+_ATOMIC = frozenset({str, int, float, bool, type(None)})
+"""Values that :func:`copy.deepcopy` returns as they are."""
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each dataclass :func:`_as_dict` met, in order."""
+
+
+def _as_dict(value: Any) -> Any:
+    """What :func:`dataclasses.asdict` makes of ``value`` (the same values and types), without its overhead.
+
+    A result's record is built once a turn, and again for every turn a file replays; plain
+    values (text, numbers, True/False, None), which it would copy as they are, are taken as they are.
+    """
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is None and hasattr(kind, "__dataclass_fields__"):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind))
+    if names is not None:
+        return {name: item if type(item := getattr(value, name)) in _ATOMIC else _as_dict(item) for name in names}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return kind(*[_as_dict(item) for item in value])
+    if isinstance(value, (list, tuple)):
+        return kind([item if type(item) in _ATOMIC else _as_dict(item) for item in value])
+    if kind is dict:
+        return {_as_dict(key): item if type(item) in _ATOMIC else _as_dict(item) for key, item in value.items()}
+    if isinstance(value, dict):
+        return kind((_as_dict(key), _as_dict(item)) for key, item in value.items())
+    return copy.deepcopy(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _d20_faces(rolls: tuple[int, ...], roll: int) -> tuple[Face, ...]:
+    kept = rolls.index(roll)
+    return tuple(
+        Face(str(r), f"d20 rolled {r}", kind="die", chosen=len(rolls) > 1 and i == kept,
+             struck=len(rolls) > 1 and i != kept)
+        for i, r in enumerate(rolls)
+    )
+
+
 def _tone(ok: bool) -> Tone:
     return "success" if ok else "failure"
 
@@ -110,8 +152,8 @@ class RollUnderResult(Describable):
     """Base of every Roll-Under result: the dictionary form is the event's outcome."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able record of the whole result."""
-        data = asdict(self)
+        """JSON-able record of the whole result: :func:`dataclasses.asdict`'s, and its class's name."""
+        data = _as_dict(self)
         data["result"] = type(self).__name__
         return data
 

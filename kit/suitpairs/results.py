@@ -8,6 +8,7 @@ the log alone accounts for every attribute and skill.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,13 @@ class SeriousChange:
 
 
 def _dice_faces(dice: tuple[int, ...], *, struck: bool = False, note: str = "") -> tuple[Face, ...]:
+    if type(dice) is tuple and type(struck) is bool and type(note) is str and all(type(d) is int for d in dice):
+        return _made_dice_faces(dice, struck, note)  # frozen faces of plain dice: each set made once
+    return _made_dice_faces.__wrapped__(dice, struck, note)
+
+
+@functools.lru_cache(maxsize=1024)
+def _made_dice_faces(dice: tuple[int, ...], struck: bool, note: str) -> tuple[Face, ...]:
     return tuple(
         Face(text=str(d), alt=f"six-sided die showing {d}", kind="die", chosen=not struck, struck=struck, note=note)
         for d in dice
