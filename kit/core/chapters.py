@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kit.core.checkpoint import decode_state, encode_state
 from kit.core.errors import IllegalActionError, MalformedInputError
 from kit.core.events import EventLog, canonical_json, genesis_hash
+from kit.core.limits import quote
 from kit.core.proofs import ProofBook
 from kit.core.seats import Seating
 
@@ -67,13 +68,61 @@ def check_checkpoint_shape(checkpoint: Any) -> int:
     if not isinstance(checkpoint, dict) or set(checkpoint) != CHECKPOINT_FIELDS:
         raise MalformedInputError("checkpoint", f"must be an object of exactly {', '.join(sorted(CHECKPOINT_FIELDS))}",
                                   "C-1")
-    if checkpoint["kit-checkpoint"] != CHECKPOINT_VERSION or type(checkpoint["kit-checkpoint"]) is not int:
-        raise MalformedInputError("checkpoint", f"is of layout {str(checkpoint['kit-checkpoint'])[:20]}, and this kit "
-                                  f"reads layout {CHECKPOINT_VERSION}", "C-1")
+    layout = checkpoint["kit-checkpoint"]
+    if layout != CHECKPOINT_VERSION or type(layout) is not int:
+        shown = (str(layout) if type(layout) is int and abs(layout) < MAX_EVENTS else
+                 quote(layout) if isinstance(layout, str) else "of another kind")  # a file's text, quoted
+        raise MalformedInputError("checkpoint", f"is of layout {shown}, and this kit reads layout "
+                                  f"{CHECKPOINT_VERSION}", "C-1")
     events = checkpoint["events"]
     if type(events) is not int or not 1 <= events < MAX_EVENTS:
         raise MalformedInputError("checkpoint events", "must be a whole number of events from 1", "C-1")
     return events
+
+
+def state_refusal(where: str, why: str) -> MalformedInputError:
+    """The refusal of a checkpoint whose state, read, is not one the rules can be in (C-1).
+
+    ``where`` is the path in the state (``.pending['Mira']``), as reading a checkpoint names it.
+    """
+    return MalformedInputError(f"checkpoint state{where}", why, "C-1")
+
+
+def check_at_table(where: str, names: Iterable[str], characters: Collection[str]) -> None:
+    """Refuse a checkpoint whose state names, at ``where``, a character who is not at the table (C-1).
+
+    Characters never leave a table, so no turn makes a state that names someone not at it.
+    """
+    for name in names:
+        if name not in characters:
+            raise state_refusal(where, f"names {quote(name)}, who is not at the table (characters: "
+                                f"{', '.join(quote(known) for known in list(characters)[:6]) or 'none'})")
+
+
+def check_sheets(characters: Mapping[str, Any]) -> None:
+    """Refuse a checkpoint whose state keeps a character's sheet under another name than its own (C-1)."""
+    for name, sheet in characters.items():
+        if sheet.name != name:
+            raise state_refusal(f".characters[{quote(name)}]", f"is the sheet of {quote(sheet.name)}: each sheet is "
+                                "kept under its own character's name")
+
+
+def check_entries(where: str, found: Mapping[str, int], names: Collection[str],
+                  bounds: tuple[int, int] | None = None) -> None:
+    """Refuse a sheet's table (attributes, skills) at ``where`` unless it holds exactly ``names``, each
+    within ``bounds`` (lowest, highest) when the rules bound them (C-1)."""
+    missing = [name for name in names if name not in found]
+    if missing:
+        raise state_refusal(where, f"lacks {quote(missing[0])}: a sheet holds every one of {len(names)}")
+    for name, value in found.items():
+        if name not in names:
+            raise state_refusal(where, f"holds {quote(name)}, which the rules do not have")
+        if bounds is None:
+            continue
+        lowest, highest = bounds
+        if not lowest <= value <= highest:
+            raise state_refusal(f"{where}[{quote(name)}]", f"is {value}, and the rules keep it from {lowest} to "
+                                f"{highest}")
 
 
 class Chapters:
@@ -163,6 +212,7 @@ class Chapters:
             raise MalformedInputError("chapter follows", "must be the previous chapter's head: 64 hex digits", "C-1")
         events = check_checkpoint_shape(checkpoint)
         state = decode_state(type(self.state), checkpoint["state"], where="checkpoint state")
+        self._check_checkpoint_state(state)
         seating = decode_state(Seating, checkpoint["seating"], where="checkpoint seating")
         if seating.players != self.players or seating.gm != self.gm:
             raise MalformedInputError("checkpoint seating", "names another roster than the game's start", "C-1")
@@ -175,6 +225,16 @@ class Chapters:
         self._checkpoint = json.loads(canonical_json(checkpoint))  # keys sorted: the same text however it was read
         self.log = EventLog(genesis=genesis_hash(self.start_record()), version=self.log.version, first=events)
 
+    def _check_checkpoint_state(self, state: Any) -> None:
+        """Refuse a checkpoint's state, read, that the rules cannot be in (C-1); by default nothing is refused.
+
+        Reading a checkpoint checks each value's type and limits (G-2, G-3). A system whose rules
+        look up what the state names — characters, skills, a stack's cards — checks here that each
+        is there, and raises :class:`MalformedInputError` citing C-1 (see :func:`state_refusal`),
+        so that a checkpoint no turn could make is refused when it is read, not in the middle of a
+        turn taken from it.
+        """
+
     def _checkpoint_proofs(self, data: Any) -> ProofBook | None:
         if self.proofs is None:
             if data is not None:
@@ -184,6 +244,21 @@ class Chapters:
         if (book.genesis, book.gm, book.gm_sealer, book.length) != (
                 self.proofs.genesis, self.proofs.gm, self.proofs.gm_sealer, self.proofs.length):
             raise MalformedInputError("checkpoint proofs", "belong to another game's start", "K-1")
+        seats = {*self.players, self.gm}
+        for seat, chains in book.chains.items():
+            where = f"checkpoint proofs.chains[{quote(seat)}]"
+            if seat not in seats:
+                raise MalformedInputError(where, "are the chains of a seat that is not at this table", "C-1")
+            if (chains.length != book.length or chains.renewal < 0 or not 0 <= chains.act_n <= chains.length
+                    or not 0 <= chains.seal_n <= chains.slots <= chains.length + len(book.pending)):
+                raise MalformedInputError(where, f"count values that chains of {book.length} values do not have "
+                                          "(K-2)", "C-1")
+        for position, waiting in enumerate(book.pending):
+            sealer = book.chains.get(waiting.sealer)
+            if (waiting.seat not in seats or waiting.sealer != book.sealer_for(waiting.seat)
+                    or not 0 <= waiting.slot <= (sealer.slots if sealer is not None else 0)):
+                raise MalformedInputError(f"checkpoint proofs.pending[{position}]", "is a declaration of a seat, "
+                                          "a sealer or a seal value that this table does not have (K-3)", "C-1")
         return book
 
     def _fresh_chapter(self, game: Chapters) -> None:

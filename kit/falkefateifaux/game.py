@@ -13,8 +13,10 @@ import math
 from collections import Counter
 
 from kit.core.cards import Card, standard_deck
+from kit.core.chapters import check_at_table, check_entries, check_sheets, state_refusal
 from kit.core.describe import Description, Fact, write
-from kit.core.errors import InvalidCharacterError, UnknownNameError
+from kit.core.errors import InvalidCharacterError, RulesError, UnknownNameError
+from kit.core.limits import quote
 from kit.core.params import check_call
 from kit.core.randomness import GameRandom
 from kit.core.table_turns import Waiting
@@ -44,8 +46,10 @@ from kit.falkefateifaux.limits import (
 )
 from kit.falkefateifaux.planning import SideSpec
 from kit.falkefateifaux.results import FlipPlan, TableChange
+from kit.falkefateifaux.rules import duration_table
 from kit.falkefateifaux.seats import SEAT_RULES
-from kit.falkefateifaux.skills import level_name
+from kit.falkefateifaux.skills import SKILLS, level_name
+from kit.falkefateifaux.state import FFState, PendingFlip
 from kit.falkefateifaux.status import StatusActions
 
 
@@ -73,6 +77,46 @@ class FalkeFateiFauxGame(FlipActions, HandActions, StatusActions):
             "guide": "may guide fate: play a card from hand, or pass",
         }[awaiting.action]
         return Waiting(doing, awaiting.character)
+
+    def _check_checkpoint_state(self, state: FFState) -> None:
+        """Refuse a checkpoint whose sheets or stack being resolved the rules cannot hold (C-1).
+
+        Every sheet holds the sixteen skills (F-3); a flip has one side, or two when contested
+        (F-9), each a character's, its cards from the Deck of Fate or of Magic (F-1), its chosen
+        card one of its stack (F-4), its order of guiding fate its sides' (F-8).
+        """
+        check_sheets(state.characters)
+        for name, person in state.characters.items():
+            check_entries(f".characters[{quote(name)}].skills", person.skills, SKILLS)
+        if state.pending is not None:
+            self._check_checkpoint_flip(state.pending, state.characters)
+
+    @staticmethod
+    def _check_checkpoint_flip(flip: PendingFlip, characters: dict[str, object]) -> None:
+        decks = ("fate", "magic")
+        if len(flip.sides) != (2 if flip.contested else 1):
+            raise state_refusal(".pending.sides", f"holds {len(flip.sides)} sides: a flip has one, or two when "
+                                "contested (F-9)")
+        check_at_table(".pending.sides", [side.character for side in flip.sides], characters)
+        check_at_table(".pending", [name for name in (flip.opponent, *(side.chooser for side in flip.sides))
+                                    if name is not None], characters)
+        check_at_table(".pending.spent", flip.spent, characters)
+        check_at_table(".pending.adverb_draws", flip.adverb_draws, characters)
+        for index, side in enumerate(flip.sides):
+            where = f".pending.sides[{index}]"
+            if side.deck not in decks or any(card.deck not in decks for card in side.cards):
+                raise state_refusal(where, "draws from a deck that is neither the Deck of Fate nor of Magic (F-1)")
+            if side.chosen is not None and not 0 <= side.chosen < len(side.cards):
+                raise state_refusal(f"{where}.chosen", f"is card {side.chosen} of a stack of {len(side.cards)} (F-4)")
+        order = flip.guide_order
+        if order is not None and (len(set(order)) != len(order) or any(not 0 <= i < len(flip.sides) for i in order)):
+            raise state_refusal(".pending.guide_order", "names a side the flip does not have, or one twice (F-8)")
+        if flip.duration is not None:
+            try:
+                duration_table(flip.duration)
+            except RulesError:
+                raise state_refusal(".pending.duration", f"is {quote(flip.duration)}, which is not a table of "
+                                    "durations (F-13)") from None
 
     # -- looking at the table ----------------------------------------------------------
 

@@ -52,7 +52,9 @@ def verdict_of(report: Report, path: str, code_message: str = "") -> ChapterVerd
     """The verdict of a chapter file ``report`` verified: where it sits in its campaign, and where it ends."""
     header = report.checked.raw.header
     game = report.checked.game
-    starts = checkpoint_digest(header.checkpoint) if header.checkpoint is not None else None
+    # The digest continue_from took of the checkpoint it read: a file's checkpoint that did not read
+    # (text no JSON encodes, NaN) has none, and its chapter is not intact anyway.
+    starts = game.chapter.checkpoint if report.ok else None
     ends = None
     if report.ok:
         try:

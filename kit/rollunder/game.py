@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from kit.core.chapters import check_at_table, check_sheets, state_refusal
 from kit.core.describe import Description, Fact, write
 from kit.core.errors import IllegalActionError, UnknownNameError
 from kit.core.limits import quote
@@ -33,8 +34,8 @@ from kit.rollunder.limits import (
 from kit.rollunder.narrative import NarrativeActions
 from kit.rollunder.odds import attack_hit_probability, damage_distribution
 from kit.rollunder.results import CharacterAdded, OpposedResult, TestResult, format_clock
-from kit.rollunder.sheet import build_character, name_clash
-from kit.rollunder.state import TestRecord
+from kit.rollunder.sheet import BASE_ATTRIBUTES, build_character, name_clash
+from kit.rollunder.state import RollUnderState, TestRecord
 
 ATTACKS = ("attack", "attack_and_defend", "free_attack")
 
@@ -72,6 +73,44 @@ class RollUnderGame(CombatActions, HealingActions, FateActions, NarrativeActions
     >>> game.rig(dice=[14]).test("Artie", "Agility", "Bash and Stab", modifier=2).test.degree
     2
     """
+
+    def _check_checkpoint_state(self, state: RollUnderState) -> None:
+        """Refuse a checkpoint whose state the rules cannot be in (C-1).
+
+        Every sheet holds the five attributes (R-1); every name in the combat, the records of healing,
+        fate and defence, and the latest test, is a character's at the table; every combatant has
+        rolled initiative (R-3), and an opposed test's defender is one of its sides.
+        """
+        characters = state.characters
+        check_sheets(characters)
+        for name, person in characters.items():
+            missing = [attribute for attribute in BASE_ATTRIBUTES if attribute not in person.attributes]
+            if missing:
+                raise state_refusal(f".characters[{quote(name)}].attributes", f"lacks {missing[0]} (R-1)")
+        named = {".draw_order": state.draw_order, ".healing": state.healing, ".permits": state.permits,
+                 ".readied": state.readied, ".defences": state.defences}
+        combat = state.combat
+        if combat is not None:
+            named.update({".combat.combatants": combat.combatants, ".combat.ambushers": combat.ambushers,
+                          ".combat.order": combat.order, ".combat.initiative": combat.initiative,
+                          ".combat.acted": combat.acted, ".combat.ran": combat.ran,
+                          ".combat.melee_defended": combat.melee_defended,
+                          ".combat.attack_and_defend": combat.attack_and_defend,
+                          ".combat.ambush_rolls": combat.ambush_rolls, ".combat.free_actions": combat.free_actions,
+                          ".combat.free_attacks": [name for pair in combat.free_attacks for name in pair],
+                          ".combat.aims": combat.aims})
+        if state.last_test is not None:
+            named[".last_test.sides"] = state.last_test.sides
+        for where, names in named.items():
+            check_at_table(where, names, characters)
+        lacking = [name for name in (*combat.combatants, *combat.order) if name not in combat.initiative] if (
+            combat is not None) else []
+        if lacking:
+            raise state_refusal(".combat.initiative", f"lacks {quote(lacking[0])}: every combatant has rolled "
+                                "initiative (R-3)")
+        test = state.last_test
+        if test is not None and test.defender is not None and test.defender not in test.sides:
+            raise state_refusal(".last_test.defender", f"is {quote(test.defender)}, who is not a side of the test")
 
     def add_character(self, name: CharacterName, attributes: SheetValues, skills: SheetSkills = None,
                       weapons: Weapons = None, armour: int = 0, stamina: int = 10,

@@ -18,6 +18,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from kit.core.chapters import check_at_table, check_entries, check_sheets, state_refusal
 from kit.core.describe import Description, Fact, write
 from kit.core.errors import (
     IllegalActionError,
@@ -29,10 +30,12 @@ from kit.core.errors import (
     UnknownNameError,
 )
 from kit.core.game import Game
+from kit.core.limits import quote
 from kit.core.randomness import GameRandom
 from kit.core.table_turns import Waiting
 from kit.suitpairs.attributes import HIGHEST, LOWEST, Attribute, find_attribute
 from kit.suitpairs.character import Character, build_character, name_clash
+from kit.suitpairs.difficulties import MAX_DIFFICULTY
 from kit.suitpairs.difficulties import difficulty as parse_difficulty
 from kit.suitpairs.limits import (
     Charisma,
@@ -65,7 +68,7 @@ from kit.suitpairs.results import (
 )
 from kit.suitpairs.rules import consequence, roll_reason, roll_succeeds
 from kit.suitpairs.seats import SEAT_RULES
-from kit.suitpairs.skills import Skill, find_skill
+from kit.suitpairs.skills import SKILLS, Skill, find_skill
 from kit.suitpairs.skills import skill as parse_skill
 
 
@@ -148,6 +151,34 @@ class SuitPairsGame(Game):
                 f"table option consequences={self.options['consequences']!r}", "must be True or False", "S-5",
             )
         return SuitPairsState()
+
+    def _check_checkpoint_state(self, state: SuitPairsState) -> None:
+        """Refuse a checkpoint whose sheets or pending checks the rules cannot hold (C-1).
+
+        Every sheet holds the four attributes and the sixteen skills, each from 0 to 5 (S-1, S-5);
+        a pending check is a character's, of a skill, its rolls two six-sided dice (S-3, S-4).
+        """
+        check_sheets(state.characters)
+        attributes = [attribute.title for attribute in Attribute]
+        skills = [found.name for found in SKILLS]
+        for name, person in state.characters.items():
+            check_entries(f".characters[{quote(name)}].attributes", person.attributes, attributes, (LOWEST, HIGHEST))
+            check_entries(f".characters[{quote(name)}].skills", person.skills, skills, (LOWEST, HIGHEST))
+        check_at_table(".pending", state.pending, state.characters)
+        for name, waiting in state.pending.items():
+            where = f".pending[{quote(name)}]"
+            if waiting.skill not in skills:
+                raise state_refusal(f"{where}.skill", f"is {quote(waiting.skill)}, which is not a skill (S-2)")
+            if not LOWEST <= waiting.level <= HIGHEST or not -MAX_DIFFICULTY <= waiting.target <= MAX_DIFFICULTY:
+                raise state_refusal(where, f"holds a skill level of {waiting.level} against {waiting.target}: a "
+                                    f"level is {LOWEST} to {HIGHEST}, a difficulty −{MAX_DIFFICULTY} to "
+                                    f"{MAX_DIFFICULTY} (S-3)")
+            if any(len(roll) != 2 or not all(1 <= die <= 6 for die in roll) for roll in (waiting.dice,
+                                                                                         *waiting.replaced)):
+                raise state_refusal(f"{where}.dice", "holds a roll that is not two six-sided dice (S-3)")
+            unknown = [payer for payer in waiting.paid if payer not in attributes]
+            if unknown:
+                raise state_refusal(f"{where}.paid", f"names {quote(unknown[0])}, which is not an attribute (S-4)")
 
     # -- queries (no events) -------------------------------------------------------------
 

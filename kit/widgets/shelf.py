@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from kit import gamefile
+from kit.core.chapters import MAX_CHAPTER
 from kit.core.seats import check_people
 from kit.gamefile.chapters import campaign_base, chapter_path
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
@@ -232,6 +233,8 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
 def _chapter_of(metadata: dict[str, object]) -> tuple[int, int]:
     """A file's chapter and the campaign's number of its first turn, as its metadata says (1 and 1 if unsaid)."""
     chapter = metadata.get("chapter")
+    if type(chapter) is int and not 1 <= chapter <= MAX_CHAPTER:
+        raise ValueError("no chapter of a game")  # no kit writes it, and no file could be named after it
     checkpoint = metadata.get("checkpoint")
     events = checkpoint.get("events") if isinstance(checkpoint, dict) else None
     if type(chapter) is not int or chapter < 2 or type(events) is not int or events < 0:
