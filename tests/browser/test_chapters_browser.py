@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator
+from test_seats_browser import OVERFLOWING  # the seats test's check: what sticks out past the screen's edge
 from voila_harness import REPO_ROOT, VoilaPage
 
 from kit import gamefile
@@ -28,19 +29,6 @@ pytestmark = pytest.mark.browser
 GM = "Gil"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
-OVERFLOWING = """() => {
-  const width = window.innerWidth;
-  const found = [];
-  for (const el of document.querySelectorAll('.kit-table *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.right > width + 1) {
-      const inner = [...el.children].some(child => child.getBoundingClientRect().right > width + 1);
-      if (!inner) found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ` +
-                             `right=${Math.round(box.right)} "${(el.innerText || '').slice(0, 40)}"`);
-    }
-  }
-  return found.slice(0, 15);
-}"""
 
 
 @pytest.fixture(scope="module")
