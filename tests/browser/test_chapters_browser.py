@@ -10,12 +10,11 @@ ends chapter 2 with *End this chapter*. The campaign's files verify together (``
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator
-from test_seats_browser import OVERFLOWING  # the seats test's check: what sticks out past the screen's edge
+from test_seats_browser import OVERFLOWING, press  # the seats test's overflow check and its press
 from voila_harness import REPO_ROOT, VoilaPage
 
 from kit import gamefile
@@ -61,17 +60,6 @@ def campaign_at_19(folder: Path, name: str) -> Path:
             held.take("accept", {"character": "Mira"})
     assert held.path == path and held.game.turn == 19
     return path
-
-
-def press(page: VoilaPage, target: Locator, timeout_ms: float = 20_000) -> None:
-    """Click a widget button and wait until the kernel got the click and answered everything."""
-    before = page.kernel.sent
-    target.click(timeout=timeout_ms)
-    deadline = time.monotonic() + timeout_ms / 1000
-    while page.kernel.sent == before:
-        assert time.monotonic() < deadline, f"clicking {target} sent nothing to the kernel"
-        page.page.wait_for_timeout(10)
-    page.wait_kernel_idle(timeout_ms=timeout_ms)
 
 
 def choose(page: VoilaPage, select: Locator, starts: str) -> None:
