@@ -180,9 +180,9 @@ def _make_plan(hint: Any) -> _Plan:
     if origin in (types.UnionType, typing.Union):
         return _optional_plan(hint, args)
     if origin is list and len(args) == 1:
-        return _sequence_plan(_plan(args[0]), list)
+        return _list_plan(_plan(args[0]))
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return _sequence_plan(_plan(args[0]), tuple)
+        return _variadic_tuple_plan(_plan(args[0]))
     if origin is tuple and args and Ellipsis not in args:
         return _fixed_tuple_plan(tuple(_plan(arg) for arg in args))
     if origin is dict and len(args) == 2:
@@ -348,24 +348,42 @@ def _each(convert: Callable[[Any], Any], items: list[Any] | tuple[Any, ...]) -> 
         raise
 
 
-def _sequence_plan(item: _Plan, kind: type[list[Any]] | type[tuple[Any, ...]]) -> _Plan:
-    """A list or a tuple of any length (``kind``), written as a JSON list of its items."""
+def _list_plan(item: _Plan) -> _Plan:
     encode_item, decode_item = item
 
     def encode(value: Any) -> list[Any]:
-        if type(value) is not kind:
-            raise _Unfit(f"holds {_kind_name(value)} where the hint says {kind.__name__}")
+        if type(value) is not list:
+            raise _Unfit(f"holds {_kind_name(value)} where the hint says list")
         if len(value) > MAX_ENTRIES:
             raise _too_many(len(value))
         return _each(encode_item, value)
 
-    def decode(data: Any) -> Any:
+    def decode(data: Any) -> list[Any]:
         if type(data) is not list:
             raise _Refused("must be a list")
         if len(data) > MAX_ENTRIES:
             raise _too_many(len(data))
-        items = _each(decode_item, data)
-        return items if kind is list else tuple(items)
+        return _each(decode_item, data)
+
+    return _Plan(encode, decode)
+
+
+def _variadic_tuple_plan(item: _Plan) -> _Plan:
+    encode_item, decode_item = item
+
+    def encode(value: Any) -> list[Any]:
+        if type(value) is not tuple:
+            raise _Unfit(f"holds {_kind_name(value)} where the hint says tuple")
+        if len(value) > MAX_ENTRIES:
+            raise _too_many(len(value))
+        return _each(encode_item, value)
+
+    def decode(data: Any) -> tuple[Any, ...]:
+        if type(data) is not list:
+            raise _Refused("must be a list")
+        if len(data) > MAX_ENTRIES:
+            raise _too_many(len(data))
+        return tuple(_each(decode_item, data))
 
     return _Plan(encode, decode)
 
