@@ -685,7 +685,7 @@ def _mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> Any:
     elif how == "add":
         if isinstance(parent, dict):
             parent[f"extra{value!r}"[:30] if not isinstance(value, str) else value[:30]] = value
-        else:
+        elif isinstance(parent, list):  # a leaf's place (null, a number) takes no new entry
             parent.insert(last, value)
     elif how == "wrap":
         parent[last] = [parent[last]]
