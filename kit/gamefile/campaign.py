@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kit.core.chapters import checkpoint_digest
 from kit.core.errors import RulesError
+from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.post import check_code, parse_code
@@ -155,7 +156,7 @@ def verify_campaign(paths: Sequence[str | os.PathLike[str]], *, jobs: int | None
 
 
 def _verdicts(files: list[str], jobs: int | None, from_code: str | None) -> list[ChapterVerdict]:
-    workers = min(len(files), jobs or os.cpu_count() or 1)
+    workers = 1 if IN_BROWSER else min(len(files), jobs or os.cpu_count() or 1)
     if workers <= 1:
         return [verify_chapter(path, from_code) for path in files]
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")

@@ -19,6 +19,7 @@ from typing import Any
 from kit.core.describe import Describable
 from kit.core.events import Event
 from kit.core.game import Game
+from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.header import Header
 from kit.gamefile.source import setup_source_of, turn_source
@@ -181,9 +182,10 @@ def notebook_text(notebook: dict[str, Any], *, by_parts: bool = False) -> str:
 
     ``by_parts`` checks each cell and the metadata against the same schema without importing
     nbformat (:mod:`kit.gamefile.schema`): a table starting a campaign's next chapter does, so the
-    kernel stays as small as an ordinary turn leaves it.
+    kernel stays as small as an ordinary turn leaves it. In a browser tab every notebook is checked
+    by parts: nbformat's own validator needs jsonschema, which the static site does not carry.
     """
-    if by_parts:
+    if by_parts or IN_BROWSER:
         from kit.gamefile import schema
 
         for cell in notebook["cells"]:

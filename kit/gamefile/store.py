@@ -24,12 +24,11 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING, Any
 
 from kit.core.events import Event, canonical_json
 from kit.core.game import Game, Rig
+from kit.core.runtime import IN_BROWSER
 from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
@@ -51,6 +50,9 @@ from kit.gamefile.notebook import (
     with_turn_added,
 )
 from kit.gamefile.source import check_args
+
+if TYPE_CHECKING:  # a browser tab takes no file locks, and imports no lock library
+    from filelock import FileLock
 
 LOCK_TIMEOUT = 30.0
 NEW_FILE_MODE = 0o644
@@ -116,8 +118,25 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
     return target.with_name(f".{target.name}.lock")
 
 
-def file_lock(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> FileLock:
-    """The lock of a game file (not yet held); one kept by a caller is cheaper to take again."""
+class TabLock:
+    """The lock of a game file in a browser tab: the tab is the folder's only writer, so there is nothing to hold."""
+
+    def acquire(self) -> None:
+        """Take the lock (at once)."""
+
+    def release(self) -> None:
+        """Let the lock go."""
+
+
+def file_lock(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT) -> FileLock | TabLock:
+    """The lock of a game file (not yet held); one kept by a caller is cheaper to take again.
+
+    In a browser tab (:data:`kit.core.runtime.IN_BROWSER`) it is a :class:`TabLock`.
+    """
+    if IN_BROWSER:
+        return TabLock()
+    from filelock import FileLock
+
     return FileLock(str(lock_path(path)), timeout=timeout)
 
 
@@ -135,7 +154,7 @@ def read_only(target: Path) -> ReadOnlyError:
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: FileLock | None = None, *,
+def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: FileLock | TabLock | None = None, *,
            reading: bool = False) -> Iterator[None]:
     """Hold the game file's lock (``.GAME.ipynb.lock`` beside it); ``lock`` is that lock if the caller keeps it.
 
@@ -145,6 +164,12 @@ def locked(path: str | os.PathLike[str], timeout: float = LOCK_TIMEOUT, lock: Fi
     either), a write raises :class:`ReadOnlyError`.
     """
     target = Path(path)
+    if IN_BROWSER:  # the tab is its folder's only writer: no lock to hold (TabLock)
+        remove_stale_temporaries(target)
+        yield
+        return
+    from filelock import Timeout
+
     held = lock if lock is not None else file_lock(target, timeout)
     try:
         held.acquire()

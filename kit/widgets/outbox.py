@@ -20,6 +20,8 @@ import sys
 import threading
 import time
 
+from kit.core.runtime import IN_BROWSER
+
 WAIT_LIMIT = 0.05
 """The longest :func:`send_queued` waits, in seconds (the thread normally answers in well under a millisecond)."""
 
@@ -31,8 +33,9 @@ def send_queued(timeout: float = WAIT_LIMIT, headstart: float = HEADSTART) -> bo
     """Wait until the kernel's IO thread has sent every message queued so far, then step aside for ``headstart``.
 
     Returns True when it has; False outside a kernel (nothing to wait for, no pause) or after ``timeout``.
+    In a browser tab the kernel has no IO thread: a message leaves as it is sent, and nothing waits.
     """
-    if "ipykernel" not in sys.modules:
+    if IN_BROWSER or "ipykernel" not in sys.modules:
         return False
     from ipykernel.kernelbase import Kernel
 

@@ -6,6 +6,7 @@ import errno
 import shutil
 from pathlib import Path
 
+import filelock
 import pytest
 
 from kit import gamefile
@@ -94,7 +95,7 @@ def test_a_read_only_folder_is_read_and_only_writing_is_refused(tmp_path: Path, 
     def no_lock(self, *args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied", str(store.lock_path(path)))
 
-    monkeypatch.setattr(store.FileLock, "acquire", no_lock)
+    monkeypatch.setattr(filelock.FileLock, "acquire", no_lock)
     held = HeldGameFile.open(path)  # reading needs no lock where nobody can write
     assert held.game.turn == 0 and verify(path).ok
     with pytest.raises(gamefile.ReadOnlyError, match="read-only"):
