@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8866
 PLAY_GAMES := play/games
 
-.PHONY: play test lint unit notebooks bench pages clean
+.PHONY: play test lint unit notebooks bench pages site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,20 @@ play: $(STAMP)
 	@echo "Open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb (game files in $(PLAY_GAMES)/)"
 	KIT_GAMES_DIR="$(CURDIR)/$(PLAY_GAMES)" KIT_TABLE_KEY_STORE=1 JUPYTER_PATH="$(CURDIR)/share/jupyter" \
 		$(BIN)/voila notebooks --port=$(PORT)
+
+SITE_VENV := build/site-venv
+SITE_STAMP := $(SITE_VENV)/.installed-stamp
+
+$(SITE_STAMP): scripts/site/build-requirements.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r scripts/site/build-requirements.txt
+	touch $(SITE_STAMP)
+
+## Build site/: the welcome page, the tables and the tours as a static Voici site that runs the kit in
+## the browser (Pyodide), with everything it loads in its own folder. Serve it with any web server.
+site: $(STAMP) $(SITE_STAMP)
+	$(BIN)/python scripts/build_site.py --tools $(SITE_VENV)/bin --out site
 
 ## Every test: lint, unit, property, widget, browser, then nbval over every notebook.
 test: lint unit notebooks
@@ -47,4 +61,4 @@ bench: $(STAMP)
 	for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build site *.egg-info

@@ -1,0 +1,321 @@
+"""Build the kit's static site: the welcome page, the tables and the tours as a Voici site (``make site``).
+
+The site runs the kit in the browser alone (JupyterLite's Pyodide kernel, Voici's pages) and loads
+nothing from outside its own folder. Everything it holds comes from the registries, pinned:
+
+- the page tools (voici-core, jupyterlite-core, jupyterlite-pyodide-kernel, ipywidgets' page side)
+  from ``scripts/site/build-requirements.txt``, installed in a venv of their own by ``make site``;
+- the Pyodide core (the interpreter, its standard library, its loader) from the npm package
+  ``pyodide`` at the version the kernel names, checked against ``scripts/site/package-lock.json``;
+- the pure-Python wheels the kernel and the kit need in the browser, from PyPI, each checked
+  against the hash in ``scripts/site/browser-requirements.txt``;
+- the kit itself, as a wheel built from this checkout.
+
+Pyodide's own lock file names the packages of its full distribution, which the npm package does
+not carry. The site's lock file names exactly the wheels the site ships, each with the SHA-256 of
+the file shipped (Pyodide checks it when it loads one), and the dependencies between them. Two
+dependencies of Pyodide's packages are left out, named in :data:`LEFT_OUT`; any other missing one
+stops the build.
+
+Usage: ``python scripts/build_site.py --tools build/site-venv/bin --out site``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECIPE = ROOT / "scripts" / "site"
+NOTEBOOKS = ROOT / "notebooks"
+
+STORAGE_NAME = "kit-play-by-post"
+"""The name of the site's store in the browser (JupyterLite's contents and settings).
+
+Every JupyterLite site under one origin (``someone.github.io/…``) would otherwise share one store,
+so a game file saved by another site's notebooks could meet the kit's games folder.
+"""
+
+PRELOADED = ["micropip", "comm", "jedi", "ipython", "kit"]
+"""Packages the kernel loads as it starts, all at once (the kit among them: a page's first cell imports it)."""
+
+PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+"""The files of the npm package the site needs (its maps, types and consoles stay behind)."""
+
+NOT_IN_BROWSER = {
+    "ipykernel": "the Pyodide kernel is the page's kernel",
+    "nbclient": "only the command line runs notebooks",
+    "voila": "the site's pages are Voici's",
+    "jupyter-server": "there is no server",
+    "filelock": "a browser tab is its games folder's only writer and takes no file lock",
+    "jsonschema": "only importing nbformat needs it; in the browser the kit reads nbformat's schema file only",
+    "jupyter-core": "only importing nbformat needs it",
+}
+"""Dependencies of the kit (and of nbformat) that a page in the browser never imports, and why."""
+
+LEFT_OUT = {
+    "matplotlib": "matplotlib-inline names it, but only IPython's %matplotlib imports it; no page of the kit plots",
+    "sqlite3": "a module Pyodide builds apart from its standard library and ships in neither npm nor PyPI; "
+               "IPython keeps a page's input history in memory without it",
+}
+"""Dependencies in Pyodide's lock file the site does not ship, and why."""
+
+KERNEL_START_LIST = ('["sqlite3","ipykernel"', '["ipykernel"')
+"""The kernel installs sqlite3 first as it starts, and stops if it cannot: the site's kernel starts without it."""
+
+SHIMS = ["widgetsnbextension-4.0.999-py3-none-any.whl"]
+"""Wheels the Pyodide kernel extension carries that ipywidgets depends on (an empty stand-in for the
+notebook extension, which a JupyterLite page does not use)."""
+
+
+def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    """Run a command, stopping the build if it fails."""
+    print("+", " ".join(str(part) for part in command), flush=True)
+    subprocess.run([str(part) for part in command], cwd=cwd, env=env, check=True)
+
+
+def normalised(name: str) -> str:
+    """A package name as Pyodide's lock file keys it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_pyodide_version(tools: Path) -> str:
+    """The Pyodide version the installed Pyodide kernel is built for."""
+    found = subprocess.run([str(tools / "python"), "-c",
+                            "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION; print(PYODIDE_VERSION)"],
+                           check=True, capture_output=True, text=True)
+    return found.stdout.strip()
+
+
+def fetch_pyodide(work: Path, expected_version: str) -> Path:
+    """The npm package ``pyodide``, installed from the lock file (npm checks its integrity hash)."""
+    npm_dir = work / "npm"
+    npm_dir.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(RECIPE / name, npm_dir / name)
+    run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--omit=dev", cwd=npm_dir)
+    package = npm_dir / "node_modules" / "pyodide"
+    version = json.loads((package / "package.json").read_text())["version"]
+    if version != expected_version:
+        sys.exit(f"scripts/site/package.json pins pyodide {version}, but the Pyodide kernel is built for "
+                 f"{expected_version}: pin that version")
+    return package
+
+
+def fetch_wheels(tools: Path, work: Path) -> Path:
+    """The browser's wheels from PyPI, every file checked against its pinned hash."""
+    wheels = work / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    run(tools / "python", "-m", "pip", "download", "--quiet", "--no-deps", "--require-hashes",
+        "--only-binary=:all:", "--platform", "any", "--implementation", "py", "--python-version", "3.13",
+        "--dest", wheels, "--requirement", RECIPE / "browser-requirements.txt")
+    return wheels
+
+
+def build_kit_wheel(tools: Path, work: Path) -> Path:
+    """The kit as a wheel, built from this checkout."""
+    out = work / "kit-wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    run(tools / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT)
+    (wheel,) = out.glob("kit-*.whl")
+    return wheel
+
+
+def wheel_entry(wheel: Path, known: dict[str, dict[str, object]]) -> tuple[str, dict[str, object]]:
+    """The lock-file entry of a wheel the site ships: its name, file, hash, imports and dependencies."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (metadata_name,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+        metadata = email.parser.Parser().parsestr(archive.read(metadata_name).decode())
+    name = normalised(metadata["Name"])
+    pyodide_entry = known.get(name)
+    if pyodide_entry is not None:
+        depends = [normalised(str(dependency)) for dependency in pyodide_entry["depends"]]
+        imports = list(pyodide_entry["imports"])
+    else:
+        depends = []
+        for requirement in metadata.get_all("Requires-Dist") or []:
+            marker = requirement.partition(";")[2]
+            if "extra" in marker:
+                continue
+            depends.append(normalised(re.match(r"[A-Za-z0-9_.-]+", requirement).group()))
+        tops = {path.split("/")[0] for path in names if not path.split("/")[0].endswith((".dist-info", ".data"))}
+        imports = sorted(top.removesuffix(".py") for top in tops)
+    return name, {
+        "name": name, "version": metadata["Version"], "file_name": wheel.name, "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+        "imports": imports, "depends": depends, "unvendored_tests": False, "shared_library": False,
+    }
+
+
+def site_lock(pyodide_lock: dict[str, object], wheels: list[Path]) -> dict[str, object]:
+    """The site's lock file: Pyodide's own header, and exactly the wheels the site ships."""
+    known = {normalised(name): entry for name, entry in pyodide_lock["packages"].items()}
+    packages = dict(wheel_entry(wheel, known) for wheel in wheels)
+    missing: dict[str, set[str]] = {}
+    for name, entry in packages.items():
+        kept = []
+        for dependency in entry["depends"]:
+            if dependency in packages:
+                kept.append(dependency)
+            elif dependency not in LEFT_OUT and dependency not in NOT_IN_BROWSER:
+                missing.setdefault(dependency, set()).add(name)
+        entry["depends"] = kept
+    if missing:
+        sys.exit("the site's wheels lack dependencies: "
+                 + "; ".join(f"{dep} (for {', '.join(sorted(by))})" for dep, by in sorted(missing.items()))
+                 + " — add them to scripts/site/browser-requirements.txt with their hashes")
+    return {"info": pyodide_lock["info"], "packages": packages}
+
+
+def site_notebook(source: Path) -> str:
+    """A notebook as the site shows it: links to other pages point at their Voici pages (``.html``)."""
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    link = re.compile(r"\]\(((?:\.\./)?[\w./-]+?)\.ipynb\)")
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            cell["source"] = link.sub(r"](\1.html)", text)
+    notebook["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def gather_contents(work: Path) -> Path:
+    """The site's pages and the sample games, as the site's own copies."""
+    contents = work / "contents"
+    shutil.rmtree(contents, ignore_errors=True)
+    contents.mkdir(parents=True)
+    (contents / "welcome.ipynb").write_text(site_notebook(NOTEBOOKS / "welcome.ipynb"), encoding="utf-8")
+    for folder in ("tables", "tours"):
+        (contents / folder).mkdir()
+        for page in sorted((NOTEBOOKS / folder).glob("*.ipynb")):
+            (contents / folder / page.name).write_text(site_notebook(page), encoding="utf-8")
+    shutil.copytree(NOTEBOOKS / "games", contents / "games")
+    return contents
+
+
+def lite_dir(work: Path, pyodide: Path, wheels: list[Path], lock: dict[str, object]) -> Path:
+    """The JupyterLite project folder: the Pyodide core and wheels, the lock file, the site's settings."""
+    lite = work / "lite"
+    shutil.rmtree(lite, ignore_errors=True)
+    target = lite / "static" / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy(pyodide / name, target / name)
+    for wheel in wheels:
+        shutil.copy(wheel, target / wheel.name)
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    settings = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Play-by-post tables",
+            "contentsStorageName": STORAGE_NAME,
+            "settingsStorageName": f"{STORAGE_NAME}-settings",
+            "workspacesStorageName": f"{STORAGE_NAME}-workspaces",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "pyodideUrl": "./static/pyodide/pyodide.js",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": PRELOADED},
+                },
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(settings, indent=1) + "\n")
+    return lite
+
+
+def without_sqlite3_at_start(out: Path) -> None:
+    """Take sqlite3 off the list of packages the kernel installs as it starts (see :data:`LEFT_OUT`)."""
+    workers = sorted((out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js"))
+    old, new = KERNEL_START_LIST
+    patched = 0
+    for worker in workers:
+        text = worker.read_text(encoding="utf-8")
+        if old in text:
+            worker.write_text(text.replace(old, new), encoding="utf-8")
+            patched += 1
+    if not patched:
+        sys.exit("the Pyodide kernel's start-up list has changed: check scripts/build_site.py's KERNEL_START_LIST")
+
+
+ICON_FONT_LINK = re.compile(
+    r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@[^"]*" type="text/css" />')
+"""The tree pages' link to an icon font on a CDN (the lists read the same without their icons)."""
+
+
+def without_icon_font(out: Path) -> None:
+    """Drop the tree pages' CDN icon font, so that no page asks another host for anything."""
+    for page in (out / "voici" / "tree").rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(ICON_FONT_LINK.sub("", text), encoding="utf-8")
+
+
+def welcome_first(out: Path) -> None:
+    """The site's front door opens the welcome page."""
+    (out / "index.html").write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Play-by-post tables</title>\n'
+        '<meta http-equiv="refresh" content="0; url=voici/render/welcome.html"></head>\n'
+        '<body><main><a href="voici/render/welcome.html">The play-by-post tables</a></main></body></html>\n',
+        encoding="utf-8")
+
+
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""")
+
+
+def check_self_contained(out: Path) -> None:
+    """Stop if a page of the site loads anything from another host."""
+    for page in out.rglob("*.html"):
+        found = EXTERNAL.search(page.read_text(encoding="utf-8", errors="replace"))
+        if found:
+            sys.exit(f"{page.relative_to(out)} loads from another host: {found.group(0)}")
+
+
+def build(tools: Path, out: Path, work: Path) -> None:
+    """Build the site into ``out``."""
+    work.mkdir(parents=True, exist_ok=True)
+    pyodide = fetch_pyodide(work, kernel_pyodide_version(tools))
+    wheels = sorted(fetch_wheels(tools, work).glob("*.whl"))
+    shims = work / "shims"
+    shims.mkdir(exist_ok=True)
+    extension = tools.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    for shim in SHIMS:
+        shutil.copy(extension / "static" / "pypi" / shim, shims / shim)
+    shipped = [*wheels, *(shims / shim for shim in SHIMS), build_kit_wheel(tools, work)]
+    pyodide_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    lock = site_lock(pyodide_lock, shipped)
+    lite = lite_dir(work, pyodide, shipped, lock)
+    contents = gather_contents(work)
+    shutil.rmtree(out, ignore_errors=True)
+    env = {**os.environ, "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
+    run(tools / "voici", "build", "--force", "--no-sourcemaps", "--template", "kit", "--lite-dir", lite,
+        "--contents", contents, "--output-dir", out, cwd=lite, env=env)
+    without_sqlite3_at_start(out)
+    without_icon_font(out)
+    welcome_first(out)
+    check_self_contained(out)
+    size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
+    print(f"site built in {out}: {size / 1e6:.1f} MB in {sum(1 for _ in out.rglob('*'))} files")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the command line and build."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", type=Path, required=True, help="the bin folder of the venv with the page tools")
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="where the site goes (replaced)")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "site-work", help="a folder for the build")
+    args = parser.parse_args(argv)
+    build(args.tools.resolve(), args.out.resolve(), args.work.resolve())
+
+
+if __name__ == "__main__":
+    main()
