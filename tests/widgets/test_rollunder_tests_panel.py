@@ -64,6 +64,17 @@ def test_r1_a_plain_test_is_rolled_and_left_open_for_a_fate_card(path: Path) -> 
     assert open_test is not None and open_test.kind == "test"  # the Tarot hand may now reroll it
 
 
+def test_r1_the_attribute_the_page_shows_first_is_the_one_tested(path: Path) -> None:
+    panel = TestsPanel(TableSession.open(path))  # nothing picked: the pickers show their first entries
+    assert panel.attribute_picker.value == panel.attribute_picker.options[0] == "Agility"
+    assert panel.opponent_attribute_picker.value == "Agility"
+    panel.character_picker.value = "Artie"
+    panel.test_button.click()
+    assert panel.error.message == ""
+    event = gamefile.load(path).log.events[-1]
+    assert event.action == "test" and event.args["attribute"] == "Agility"
+
+
 def test_r1_the_attribute_alone_is_a_choice(path: Path) -> None:
     panel = TestsPanel(TableSession.open(path))
     panel.character_picker.value = "Mabel"

@@ -56,6 +56,7 @@ class TestsPanel(widgets.VBox):
         self.character_picker = _dropdown("Who tests", own_layout=True)
         self.attribute_picker = _dropdown("Attribute")
         self.attribute_picker.options = list(BASE_ATTRIBUTES)
+        self.attribute_picker.value = BASE_ATTRIBUTES[0]  # the page draws the first one chosen: so it is
         self.skill_picker = _dropdown("Skill")
         self.modifier_input = _modifier("Modifier")
         self.test_button = labelled_button("Roll the test", "1d20 under attribute + skill + modifier (R-1)",
@@ -64,6 +65,7 @@ class TestsPanel(widgets.VBox):
         self.opponent_picker = _dropdown("Opponent")
         self.opponent_attribute_picker = _dropdown("Opponent's attribute")
         self.opponent_attribute_picker.options = list(BASE_ATTRIBUTES)
+        self.opponent_attribute_picker.value = BASE_ATTRIBUTES[0]
         self.opponent_skill_picker = _dropdown("Opponent's skill")
         self.opponent_modifier_input = _modifier("Opponent's modifier")
         self.opposed_button = labelled_button("Roll the opposed test", "Both sides test; the greater degree wins, "
