@@ -55,7 +55,7 @@ NOT_IN_BROWSER = {
     "ipykernel": "the Pyodide kernel is the page's kernel",
     "nbclient": "only the command line runs notebooks",
     "voila": "the site's pages are Voici's",
-    "jupyter-server": "there is no server",
+    "jupyter-server": "the site is plain files, with no server behind it",
     "filelock": "a browser tab is its games folder's only writer and takes no file lock",
     "jsonschema": "only importing nbformat needs it; in the browser the kit reads nbformat's schema file only",
     "jupyter-core": "only importing nbformat needs it",
@@ -178,13 +178,12 @@ def site_lock(pyodide_lock: dict[str, object], wheels: list[Path]) -> dict[str, 
 
 
 def site_notebook(source: Path) -> str:
-    """A notebook as the site shows it: links to other pages point at their Voici pages (``.html``)."""
+    """A notebook as the site shows it: run by the Pyodide kernel.
+
+    Its links to other notebooks stay as they are: the kit's page template points them at the
+    site's pages (``…/voici/render/tables/suitpairs.html``) as the page draws them.
+    """
     notebook = json.loads(source.read_text(encoding="utf-8"))
-    link = re.compile(r"\]\(((?:\.\./)?[\w./-]+?)\.ipynb\)")
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "markdown":
-            text = "".join(cell["source"])
-            cell["source"] = link.sub(r"](\1.html)", text)
     notebook["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
