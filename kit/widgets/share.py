@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import gamefile
+from kit.core.runtime import IN_BROWSER
 from kit.gamefile.post import codes_in, render_range_post, render_seed_post, since_last_turn, started
 from kit.widgets.common import ErrorLine, attempt, labelled_button, plain_text
 from kit.widgets.copy_button import CopyButton
@@ -95,6 +96,11 @@ class SharePanel(widgets.VBox):
         self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
         self.download_reason = reason_line("Open a game first: then its file can be downloaded.")
         self.download = html()
+        self.browser_copy: widgets.HTML | None = None
+        """In a browser tab: whether the file is only in this browser's storage (a nudge to download it)."""
+        if IN_BROWSER:
+            self.browser_copy = html()
+            self.browser_copy.add_class("kit-browser-copy")
 
         self._code: tuple[widgets.Text, widgets.Button, widgets.HTML] | None = None
         self.code_open = labelled_button("Check a posted code", "Check a verification code (or a whole post) "
@@ -109,8 +115,9 @@ class SharePanel(widgets.VBox):
         rows = fixed_layout(flex_flow="row wrap", align_items="center", flex="0 0 auto")
         self._choose = widgets.HBox([self.post_format, self.post_range], layout=rows)
         download_row = widgets.HBox([self.download_button, self.download_reason, self.download], layout=rows)
-        self.children = (download_row, self._choose, self.post_note, self.post, self.copy_button, self.share_error,
-                         self.code_open)
+        kept = (self.browser_copy,) if self.browser_copy is not None else ()
+        self.children = (download_row, *kept, self._choose, self.post_note, self.post, self.copy_button,
+                         self.share_error, self.code_open)
 
     # -- the parts made on first use -----------------------------------------------------------
 
@@ -195,6 +202,7 @@ class SharePanel(widgets.VBox):
         self._show_range_boxes()
         self.show_post()
         self._follow_download()
+        self._show_browser_copy()
         show_reason(self.download_reason, "" if self._path() is not None
                     else "Open a game first: then its file can be downloaded.")
         self.download_button.disabled = self._path() is None
@@ -289,6 +297,24 @@ class SharePanel(widgets.VBox):
             return
         self._download_stamp, self._download_path, self._download_for = stamp, path, self.session
         self.download.value = link
+        self._show_browser_copy()
+
+    def _show_browser_copy(self) -> None:
+        """In a browser tab, say whether the game is only in this browser, and nudge a download after each turn."""
+        if self.browser_copy is None:
+            return
+        path = self._path()
+        if path is None:
+            text = ""
+        elif self._download_stamp is not None and _stamp(path) == self._download_stamp:
+            text = ('<span class="kit-browser-copy-saved">The download link holds every turn so far: press '
+                    "<b>Download</b> and keep the file. This browser keeps its own copy too.</span>")
+        else:
+            text = ('<span class="kit-browser-copy-only" style="color:#8a4b00">⚠ This game is kept in this browser '
+                    "only: clearing the browser's data for this site deletes it. After each turn press "
+                    "<b>Prepare download</b>, then <b>Download</b>, and keep the file (B-1).</span>")
+        if self.browser_copy.value != text:
+            self.browser_copy.value = text
 
     def _follow_download(self) -> None:
         """Keep the link while the file is as it was; once it changed, say so (the link would give the old file).

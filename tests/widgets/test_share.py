@@ -7,6 +7,7 @@ import os
 import pytest
 
 from kit import gamefile
+from kit.widgets import share as share_module
 from kit.widgets.copy_button import CopyButton
 from kit.widgets.share import RANGE, SEED, SINCE, SharePanel
 from kit.widgets.table import Table
@@ -87,6 +88,28 @@ def test_the_download_stays_until_the_file_changes(table):
     assert "has changed since" in table.download.value and "base64" not in table.download.value
     table.download_button.click()
     assert "base64" in table.download.value
+
+
+def test_b1_in_a_browser_tab_the_table_nudges_a_download_after_each_turn(tmp_path, monkeypatch):
+    monkeypatch.setattr(share_module, "IN_BROWSER", True)  # as on the static site (Pyodide)
+    table = Table("suitpairs", games_dir=tmp_path / "games")
+    table.players_box.value = "Kim, Lee"
+    table.new_button.click()
+    table.seat_picker.picker.value = "Kim"
+    note = table.share.browser_copy
+    assert note is not None and note in table.share.children
+    assert "kept in this browser only" in note.value and "B-1" in note.value
+    assert "Prepare download" in note.value and "clearing the browser's data" in note.value
+    table.download_button.click()
+    assert "holds every turn so far" in note.value and "kept in this browser only" not in note.value
+    check(table, "Kim", "Mira")  # a turn: the download no longer holds it
+    assert "kept in this browser only" in note.value
+    table.download_button.click()
+    assert "holds every turn so far" in note.value
+
+
+def test_outside_a_browser_there_is_no_browser_copy_line(table):
+    assert table.share.browser_copy is None
 
 
 def test_a_posted_code_is_checked_against_the_file(table):
