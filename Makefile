@@ -38,13 +38,14 @@ $(SITE_STAMP): scripts/site/build-requirements.txt
 site: $(STAMP) $(SITE_STAMP)
 	$(BIN)/python scripts/build_site.py --tools $(SITE_VENV)/bin --out site
 
-## Every test: lint, unit, property, widget, browser, then nbval over every notebook.
+## Every test: lint, unit, property, widget, browser (the tables in Voilà and on the static site, built
+## first), then nbval over every notebook.
 test: lint unit notebooks
 
 lint: $(STAMP)
 	$(BIN)/ruff check kit tests bench scripts
 
-unit: $(STAMP)
+unit: $(STAMP) site
 	$(BIN)/pytest tests
 
 notebooks: $(STAMP)

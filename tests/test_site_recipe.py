@@ -1,0 +1,106 @@
+"""The static site's recipe (scripts/build_site.py, scripts/site/): pinned, hashed, and the lock it writes.
+
+The site's Pyodide lock names exactly the wheels shipped, each with the SHA-256 of the file, and
+only dependencies among them; a dependency nobody shipped stops the build unless it is left out
+by name, with a reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RECIPE = ROOT / "scripts" / "site"
+
+spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+assert spec is not None and spec.loader is not None
+build_site = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_site)
+
+
+def wheel(folder: Path, name: str, version: str, requires: list[str], modules: list[str]) -> Path:
+    """A pure-Python wheel with these requirements and top-level modules."""
+    path = folder / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        metadata = [f"Name: {name}", f"Version: {version}", *(f"Requires-Dist: {r}" for r in requires)]
+        archive.writestr(f"{name.replace('-', '_')}-{version}.dist-info/METADATA", "\n".join(metadata) + "\n")
+        for module in modules:
+            archive.writestr(f"{module}/__init__.py", "")
+    return path
+
+
+PYODIDE_LOCK = {
+    "info": {"abi_version": "2025_0", "arch": "wasm32", "platform": "emscripten_4_0_9", "python": "3.13.2",
+             "version": "0.29.0"},
+    "packages": {
+        "ipython": {"name": "ipython", "version": "9.0.2", "file_name": "ipython-9.0.2-py3-none-any.whl",
+                    "sha256": "0" * 64, "imports": ["IPython"], "depends": ["sqlite3", "traitlets"]},
+        "traitlets": {"name": "traitlets", "version": "5.14.3", "file_name": "traitlets-5.14.3-py3-none-any.whl",
+                      "sha256": "1" * 64, "imports": ["traitlets"], "depends": []},
+    },
+}
+
+
+def test_the_site_lock_names_the_shipped_files_with_their_own_hashes(tmp_path: Path) -> None:
+    shipped = [wheel(tmp_path, "ipython", "9.0.2", ["traitlets"], ["IPython"]),
+               wheel(tmp_path, "traitlets", "5.14.3", [], ["traitlets"]),
+               wheel(tmp_path, "kit", "0.1.0", ["ipython", "voila==0.5.13", "pytest; extra == 'test'"], ["kit"])]
+    lock = build_site.site_lock(PYODIDE_LOCK, shipped)
+    assert lock["info"] == PYODIDE_LOCK["info"]
+    assert set(lock["packages"]) == {"ipython", "traitlets", "kit"}
+    for path in shipped:
+        entry = next(e for e in lock["packages"].values() if e["file_name"] == path.name)
+        assert entry["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()  # not Pyodide's build's hash
+    assert lock["packages"]["ipython"]["depends"] == ["traitlets"]  # sqlite3 left out by name
+    assert lock["packages"]["ipython"]["imports"] == ["IPython"]
+    assert lock["packages"]["kit"]["depends"] == ["ipython"]  # voila never runs in a browser; extras are not needed
+    assert lock["packages"]["kit"]["imports"] == ["kit"]
+
+
+def test_a_dependency_nobody_ships_stops_the_build(tmp_path: Path) -> None:
+    shipped = [wheel(tmp_path, "kit", "0.1.0", ["psygnal>=0.8"], ["kit"])]
+    with pytest.raises(SystemExit, match=r"lack dependencies: psygnal \(for kit\)"):
+        build_site.site_lock(PYODIDE_LOCK, shipped)
+
+
+def test_every_left_out_dependency_says_why() -> None:
+    for reasons in (build_site.LEFT_OUT, build_site.NOT_IN_BROWSER):
+        assert reasons and all(len(why) > 20 for why in reasons.values())
+
+
+def test_the_browser_wheels_are_pinned_with_hashes() -> None:
+    text = (RECIPE / "browser-requirements.txt").read_text()
+    requirements = re.findall(r"^([A-Za-z0-9_.-]+)==([^\s\\]+) \\\n\s+--hash=sha256:([0-9a-f]{64})$", text, re.M)
+    named = re.findall(r"^[A-Za-z0-9_.-]+==", text, re.M)
+    assert requirements and len(requirements) == len(named)  # every one has its hash
+    pins = {name.lower(): version for name, version, _ in requirements}
+    project = (ROOT / "pyproject.toml").read_text()
+    for name in ("ipywidgets", "anywidget", "fastjsonschema", "nbformat"):  # as the kit pins them
+        assert f'"{name}=={pins[name]}"' in project, name
+
+
+def test_the_page_tools_and_the_pyodide_core_are_pinned() -> None:
+    tools = [line for line in (RECIPE / "build-requirements.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[^\s]+", line) for line in tools)
+    assert {"voici-core==0.10.0", "jupyterlite-core==0.7.6", "jupyterlite-pyodide-kernel==0.7.0",
+            "ipywidgets==8.1.9"} <= set(tools)
+    package = json.loads((RECIPE / "package.json").read_text())
+    lock = json.loads((RECIPE / "package-lock.json").read_text())
+    assert package["dependencies"] == {"pyodide": "0.29.0"}
+    entry = lock["packages"]["node_modules/pyodide"]
+    assert entry["version"] == "0.29.0" and entry["integrity"].startswith("sha512-")
+
+
+def test_a_site_notebook_runs_on_the_pyodide_kernel_and_keeps_its_links() -> None:
+    text = build_site.site_notebook(ROOT / "notebooks" / "welcome.ipynb")
+    notebook = json.loads(text)
+    assert notebook["metadata"]["kernelspec"]["name"] == "python"
+    assert "](tables/suitpairs.ipynb)" in text  # the page template points it at the site's page
