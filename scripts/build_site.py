@@ -11,6 +11,9 @@ nothing from outside its own folder. Everything it holds comes from the registri
   against the hash in ``scripts/site/browser-requirements.txt``;
 - the kit itself, as a wheel built from this checkout.
 
+Every wheel then gets its modules' bytecode, compiled by that same Pyodide under Node.js, so a page
+does not compile them as it starts.
+
 Pyodide's own lock file names the packages of its full distribution, which the npm package does
 not carry. The site's lock file names exactly the wheels the site ships, each with the SHA-256 of
 the file shipped (Pyodide checks it when it loads one), and the dependencies between them. Two
@@ -45,8 +48,9 @@ Every JupyterLite site under one origin (``someone.github.io/…``) would otherw
 so a game file saved by another site's notebooks could meet the kit's games folder.
 """
 
-PRELOADED = ["micropip", "comm", "jedi", "ipython", "kit"]
-"""Packages the kernel loads as it starts, all at once (the kit among them: a page's first cell imports it)."""
+PRELOADED = ["micropip", "piplite", "ipykernel", "pyodide_kernel", "comm", "ipython", "kit"]
+"""Packages the kernel loads as it starts, all at once from the site's lock file: everything it would
+otherwise install one by one with micropip, and the kit (a page's first cell imports it)."""
 
 PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 """The files of the npm package the site needs (its maps, types and consoles stay behind)."""
@@ -69,12 +73,17 @@ LEFT_OUT = {
 }
 """Dependencies in Pyodide's lock file the site does not ship, and why."""
 
-KERNEL_START_LIST = ('["sqlite3","ipykernel"', '["ipykernel"')
-"""The kernel installs sqlite3 first as it starts, and stops if it cannot: the site's kernel starts without it."""
+KERNEL_START_LIST = ('["sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]',
+                     '["ipykernel","comm","pyodide_kernel","ipython"]')
+"""What the kernel installs as it starts, and what the site's kernel does: without sqlite3 (see
+:data:`LEFT_OUT`; the kernel stops if it cannot install it) and without jedi, which only completes
+code as it is typed — a Voici page has no editor — and costs a page a second to unpack and import."""
 
-SHIMS = ["widgetsnbextension-4.0.999-py3-none-any.whl"]
-"""Wheels the Pyodide kernel extension carries that ipywidgets depends on (an empty stand-in for the
-notebook extension, which a JupyterLite page does not use)."""
+SHIMS = ["piplite-0.7.0-py3-none-any.whl", "ipykernel-6.9.2-py3-none-any.whl", "pyodide_kernel-0.7.0-py3-none-any.whl",
+         "widgetsnbextension-4.0.999-py3-none-any.whl"]
+"""Wheels the Pyodide kernel extension carries: its package installer, the kernel, an ipykernel that
+stands in for the real one, and a widgetsnbextension that ipywidgets depends on (an empty stand-in for
+the notebook extension, which a JupyterLite page does not use)."""
 
 
 def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
@@ -128,6 +137,22 @@ def build_kit_wheel(tools: Path, work: Path) -> Path:
     run(tools / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT)
     (wheel,) = out.glob("kit-*.whl")
     return wheel
+
+
+def with_bytecode(pyodide: Path, wheels: list[Path], work: Path) -> list[Path]:
+    """The wheels with Python 3.13 bytecode added, compiled by the site's own Pyodide under Node.js.
+
+    Sources alone would be compiled in the browser on every page start (IPython's import alone
+    took 2.4 s of a table's start); ``scripts/site/compile_wheels.py`` says how.
+    """
+    source, compiled = work / "sources", work / "compiled"
+    for folder in (source, compiled):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+    for wheel in wheels:
+        shutil.copy(wheel, source / wheel.name)
+    run("node", RECIPE / "pyodide_run.js", pyodide, work, RECIPE / "compile_wheels.py", "sources", "compiled")
+    return [compiled / wheel.name for wheel in wheels]
 
 
 def wheel_entry(wheel: Path, known: dict[str, dict[str, object]]) -> tuple[str, dict[str, object]]:
@@ -233,8 +258,8 @@ def lite_dir(work: Path, pyodide: Path, wheels: list[Path], lock: dict[str, obje
     return lite
 
 
-def without_sqlite3_at_start(out: Path) -> None:
-    """Take sqlite3 off the list of packages the kernel installs as it starts (see :data:`LEFT_OUT`)."""
+def kernel_start_list(out: Path) -> None:
+    """Take sqlite3 and jedi off the list of packages the kernel installs as it starts (:data:`KERNEL_START_LIST`)."""
     workers = sorted((out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js"))
     old, new = KERNEL_START_LIST
     patched = 0
@@ -257,6 +282,17 @@ def without_icon_font(out: Path) -> None:
     for page in (out / "voici" / "tree").rglob("index.html"):
         text = page.read_text(encoding="utf-8")
         page.write_text(ICON_FONT_LINK.sub("", text), encoding="utf-8")
+
+
+def without_unused_app_bundles(out: Path) -> None:
+    """Drop JupyterLite's own application bundles (``build/*.js``, its fonts): the pages are Voici's.
+
+    Voici's pages load their code from ``voici/build``; of the shared ``build`` folder they read only
+    the settings schemas and the themes (its folders), which stay, with the licences.
+    """
+    for path in (out / "build").iterdir():
+        if path.is_file() and path.name != "third-party-licenses.json":
+            path.unlink()
 
 
 def welcome_first(out: Path) -> None:
@@ -289,7 +325,8 @@ def build(tools: Path, out: Path, work: Path) -> None:
     extension = tools.parent / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
     for shim in SHIMS:
         shutil.copy(extension / "static" / "pypi" / shim, shims / shim)
-    shipped = [*wheels, *(shims / shim for shim in SHIMS), build_kit_wheel(tools, work)]
+    sources = [*wheels, *(shims / shim for shim in SHIMS), build_kit_wheel(tools, work)]
+    shipped = with_bytecode(pyodide, sources, work)
     pyodide_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     lock = site_lock(pyodide_lock, shipped)
     lite = lite_dir(work, pyodide, shipped, lock)
@@ -298,8 +335,9 @@ def build(tools: Path, out: Path, work: Path) -> None:
     env = {**os.environ, "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
     run(tools / "voici", "build", "--force", "--no-sourcemaps", "--template", "kit", "--lite-dir", lite,
         "--contents", contents, "--output-dir", out, cwd=lite, env=env)
-    without_sqlite3_at_start(out)
+    kernel_start_list(out)
     without_icon_font(out)
+    without_unused_app_bundles(out)
     welcome_first(out)
     check_self_contained(out)
     size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())

@@ -104,3 +104,44 @@ def test_a_site_notebook_runs_on_the_pyodide_kernel_and_keeps_its_links() -> Non
     notebook = json.loads(text)
     assert notebook["metadata"]["kernelspec"]["name"] == "python"
     assert "](tables/suitpairs.ipynb)" in text  # the page template points it at the site's page
+
+
+def test_the_pages_workflow_publishes_what_make_site_builds() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    assert "run: make site" in workflow and "path: site" in workflow
+    assert "actions/deploy-pages" in workflow and 'python-version: "3.11"' in workflow
+    makefile = (ROOT / "Makefile").read_text()
+    assert "scripts/build_site.py --tools $(SITE_VENV)/bin --out site" in makefile
+    assert "\nunit: $(STAMP) site\n" in makefile  # make test builds the site its browser tests open
+
+
+def test_wheels_get_bytecode_the_interpreter_uses_whatever_the_files_dates(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("compile_wheels", RECIPE / "compile_wheels.py")
+    assert spec is not None and spec.loader is not None
+    compile_wheels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compile_wheels)
+    source = wheel(tmp_path, "tiny", "1.0", [], ["tiny"])
+    with zipfile.ZipFile(source, "a") as archive:
+        archive.writestr("tiny/answer.py", "ANSWER = 42\n")
+        archive.writestr("tiny/old.py", "print 'python 2'\n")  # never importable: left as it is
+    out, scratch = tmp_path / "out", tmp_path / "scratch"
+    out.mkdir()
+    scratch.mkdir()
+    assert compile_wheels.compiled(source, out, scratch) == 2  # __init__ and answer
+    names = zipfile.ZipFile(out / source.name).namelist()
+    tag = importlib.util.cache_from_source("tiny/answer.py")
+    assert tag in names and "tiny/answer.py" in names and importlib.util.cache_from_source("tiny/old.py") not in names
+    pyc = zipfile.ZipFile(out / source.name).read(tag)
+    assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked: the source's date never matters
+
+
+def test_the_site_ships_bytecode_for_pyodide_s_python() -> None:
+    lock_path = ROOT / "site" / "static" / "pyodide" / "pyodide-lock.json"
+    if not lock_path.is_file():
+        pytest.skip("the site is not built (make site)")
+    lock = json.loads(lock_path.read_text())
+    python = lock["info"]["python"].split(".")
+    tag = f"cpython-{python[0]}{python[1]}.pyc"
+    kit = lock["packages"]["kit"]
+    names = zipfile.ZipFile(lock_path.parent / kit["file_name"]).namelist()
+    assert f"kit/widgets/__pycache__/table.{tag}" in names

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator
 from site_harness import SITE_DIR, SitePage, offline_context, served_site, site_missing_reason, site_page
-from voila_harness import REPO_ROOT
+from voila_harness import REPO_ROOT, SCREENSHOTS_DIR
 
 from kit import gamefile
 
@@ -226,7 +226,8 @@ def test_the_site_is_self_contained() -> None:
         assert not re.search(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""", page.read_text(errors="replace")), page
 
 
-def test_b1_a_file_downloaded_from_one_browser_plays_on_in_another(new_site_page: PageMaker, tmp_path: Path) -> None:
+def test_b1_a_file_downloaded_from_one_browser_plays_on_in_another(
+        new_site_page: PageMaker, tmp_path: Path, publish: Callable[[Path, str | None], Path | None]) -> None:
     first = new_site_page()
     first.open("tables/suitpairs", ready=".kit-table-suitpairs")
     start_game(first, "suitpairs", "carried")
@@ -247,6 +248,10 @@ def test_b1_a_file_downloaded_from_one_browser_plays_on_in_another(new_site_page
     take_turn(second, "suitpairs")
     status_shows(second, f"carried.ipynb · {turns + 2} turns")
     again = download(second, tmp_path / "carried-on.ipynb")
+    SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS_DIR / "site-suitpairs-phone.png"
+    second.page.screenshot(path=str(shot), full_page=False)
+    publish(shot, "site-suitpairs-phone")
     assert f"{turns + 2} turns" in kit_verify(again)
     assert gamefile.load(again).log.events[:turns] == gamefile.load(saved).log.events  # the same game, played on
     first.assert_clean()
