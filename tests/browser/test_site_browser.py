@@ -248,6 +248,7 @@ def test_b1_a_file_downloaded_from_one_browser_plays_on_in_another(
     take_turn(second, "suitpairs")
     status_shows(second, f"carried.ipynb · {turns + 2} turns")
     again = download(second, tmp_path / "carried-on.ipynb")
+    assert second.page.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth"), "sideways scroll"
     SCREENSHOTS_DIR.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS_DIR / "site-suitpairs-phone.png"
     second.page.screenshot(path=str(shot), full_page=False)
