@@ -56,7 +56,7 @@ class TestsPanel(widgets.VBox):
         self.character_picker = _dropdown("Who tests", own_layout=True)
         self.attribute_picker = _dropdown("Attribute")
         self.attribute_picker.options = list(BASE_ATTRIBUTES)
-        self.attribute_picker.value = BASE_ATTRIBUTES[0]  # the page draws the first one chosen: so it is
+        self.attribute_picker.value = BASE_ATTRIBUTES[0]  # the page shows the first entry, so that is the one tested
         self.skill_picker = _dropdown("Skill")
         self.modifier_input = _modifier("Modifier")
         self.test_button = labelled_button("Roll the test", "1d20 under attribute + skill + modifier (R-1)",
