@@ -4,9 +4,11 @@
 
 Builds a served folder under a temporary directory: a copy of ``notebooks/`` with the sample
 games made by ``scripts/make_sample_games.py``; ``big/`` with the same tables and, in
-``big/games``, a Suit Pairs and a FalkeFateiFaux game grown to ``--turns`` turns with the kit and
-written by ``kit.gamefile.save``; ``components/`` with the component notebooks and the bare
-one-button notebook of ``tests/browser/notebooks``. One Voilà serves it all (from the
+``big/games``, a Suit Pairs and a FalkeFateiFaux game grown to ``--turns`` turns with the kit,
+written by ``kit.gamefile.save`` and split into chapters by ``kit.gamefile.chapters.split`` (C-3),
+so the table opens the newest chapter and the click is a turn in a chapter with room;
+``components/`` with the component notebooks and the bare one-button notebook of
+``tests/browser/notebooks``. One Voilà serves it all (from the
 repository root, so it reads voila.json) and every figure is taken as in
 ``bench/browser_bench.py`` (``measure_once``), in the same run as the bare notebook:
 
@@ -41,6 +43,7 @@ from voila_harness import ARTIFACTS_DIR, chromium_missing_reason, launch_chromiu
 
 from kit import gamefile  # noqa: E402
 from kit.core.game import Game  # noqa: E402
+from kit.gamefile.chapters import split  # noqa: E402
 
 BARE = Scenario("components/bare_button.ipynb", ".kit-bare-button", ".kit-bare-button", ".kit-bare-label",
                 "Pressed 1 time(s)")
@@ -133,32 +136,50 @@ def build_folder(root: Path, turns: int) -> None:
     (root / "big" / "games").mkdir()
     for system, grow in (("suitpairs", grow_suitpairs), ("falkefateifaux", grow_falkefateifaux)):
         game = gamefile.load(notebooks / "games" / f"{system}-sample.ipynb")
-        grow(game, turns)
-        gamefile.save(game, root / "big" / "games" / f"{system}-big.ipynb")
+        grow(game, turns + 1)  # one turn past a chapter's end: the newest chapter has room
+        whole = root / "whole" / f"{system}-big.ipynb"
+        whole.parent.mkdir(exist_ok=True)
+        gamefile.save(game, whole)
+        split(whole, root / "big" / "games")  # a campaign of chapters, as a table of today plays it (C-3)
     shutil.copytree(REPO_ROOT / "tests" / "browser" / "notebooks", root / "components",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """Every file directly in ``folder`` by name, with its bytes."""
+    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+
+
+def restore_folder(folder: Path, files: dict[str, bytes]) -> None:
+    """Put ``folder`` back to ``files``: remove what is new, rewrite what was there."""
+    for path in folder.iterdir():
+        if path.is_file() and path.name not in files:
+            path.unlink()
+    for name, content in files.items():
+        (folder / name).write_bytes(content)
 
 
 def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int,
                 warmup: int, viewport: str = "desktop") -> list[Figures]:
     """Medians of every case, taken round-robin (run 1 of every case, then run 2, ...) so drift hits all alike.
 
-    A case that writes a game file gets the file back before each of its runs.
+    A case that writes a game file gets its games folder back before each of its runs: the file as
+    it was, and no file the turn made (a turn past a chapter's end starts the next chapter's file).
     """
-    pristine = {case.game: (root / case.game).read_bytes() for case in cases if case.game is not None}
+    pristine = {case.game: folder_files((root / case.game).parent) for case in cases if case.game is not None}
     samples: list[list[tuple[float, float]]] = [[] for _ in cases]
     for number in range(warmup + runs):
         for index, case in enumerate(cases):
             if case.game is not None:
-                (root / case.game).write_bytes(pristine[case.game])
+                restore_folder((root / case.game).parent, pristine[case.game])
             try:
                 figures = measure_once(browser, base_url, case.scenario, viewport=viewport)
             except Exception as error:
                 raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
             if number >= warmup:
                 samples[index].append(figures)
-    for name, content in pristine.items():
-        (root / name).write_bytes(content)
+    for name, files in pristine.items():
+        restore_folder((root / name).parent, files)
     return [Figures(tti_ms=statistics.median(t for t, _ in found), click_ms=statistics.median(c for _, c in found),
                     runs=runs) for found in samples]
 
