@@ -43,9 +43,9 @@ class Suit(enum.Enum):
         if isinstance(text, Suit):
             return text
         key = str(text).strip().replace("\ufe0f", "").upper()
-        for suit in cls:
-            if key in (suit.value, suit.symbol, suit.name, suit.name[:-1]):
-                return suit
+        found = _SUIT_SPELLINGS.get(key)
+        if found is not None:
+            return found
         raise MalformedInputError(
             f"suit {text!r}",
             "is not a suit",
@@ -54,6 +54,8 @@ class Suit(enum.Enum):
 
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_SPELLINGS = {key: suit for suit in Suit for key in (suit.value, suit.symbol, suit.name, suit.name[:-1])}
+"""Every spelling :meth:`Suit.parse` reads, upper case, to its suit: letter, symbol, name, name without its s."""
 _SYMBOL_TO_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}

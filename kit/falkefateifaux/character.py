@@ -39,6 +39,8 @@ class Character:
     @property
     def refresh(self) -> int:
         """Card Refresh now, after injuries (F-10, F-12)."""
+        if not self.afflictions:  # what RefreshRule gives with none, without building one each time
+            return max(0, self.base_refresh)
         return RefreshRule(self.base_refresh, tuple(self.afflictions)).value()
 
     @property

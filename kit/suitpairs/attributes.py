@@ -103,6 +103,11 @@ _SERIOUS = {
     Attribute.DEXTERITY: "You get sore, incapacitated or permanently paralyzed.",
     Attribute.CHARISMA: "You loose motivation, suffer permanent emotional damage or give up completely.",
 }
+ATTRIBUTE_TITLES: tuple[str, ...] = tuple(_TITLES[a] for a in Attribute)
+"""The attributes' names in the text's order."""
+SERIOUS_ROWS: tuple[tuple[str, str], ...] = tuple((_TITLES[a], _SERIOUS[a]) for a in Attribute)
+"""Each attribute's name and its row of the Serious Consequences table (S-6), in the table's order."""
+
 _SUIT_NAMES = {
     Attribute.STRENGTH: "SPADES",
     Attribute.INTELLIGENCE: "DIAMONDS",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import InvalidCharacterError, MalformedInputError
-from kit.suitpairs.attributes import HIGHEST, Attribute
+from kit.suitpairs.attributes import HIGHEST, SERIOUS_ROWS, Attribute
 from kit.suitpairs.skills import SKILLS, Skill, find_skill, row
 
 CREATION_POINTS = 10
@@ -44,7 +44,7 @@ class Character:
     @property
     def serious_consequences(self) -> dict[str, str]:
         """Attributes at 0 and their row of the Serious Consequences table (S-6), in table order."""
-        return {a.title: a.serious_consequence for a in Attribute if self.attributes[a.title] == 0}
+        return {title: row for title, row in SERIOUS_ROWS if self.attributes[title] == 0}
 
     @property
     def trained_skills(self) -> dict[str, int]:

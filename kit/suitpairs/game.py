@@ -33,7 +33,7 @@ from kit.core.game import Game
 from kit.core.limits import quote
 from kit.core.randomness import GameRandom
 from kit.core.table_turns import Waiting
-from kit.suitpairs.attributes import HIGHEST, LOWEST, Attribute, find_attribute
+from kit.suitpairs.attributes import ATTRIBUTE_TITLES, HIGHEST, LOWEST, Attribute, find_attribute
 from kit.suitpairs.character import Character, build_character, name_clash
 from kit.suitpairs.difficulties import MAX_DIFFICULTY
 from kit.suitpairs.difficulties import difficulty as parse_difficulty
@@ -525,7 +525,7 @@ class SuitPairsGame(Game):
 
 
 def _serious_change(before: set[str], after: set[str]) -> SeriousChange:
-    order = [a.title for a in Attribute]
+    order = ATTRIBUTE_TITLES
     return SeriousChange(
         started=tuple(name for name in order if name in after and name not in before),
         ended=tuple(name for name in order if name in before and name not in after),
