@@ -22,6 +22,7 @@ from kit.core.game import Game
 from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
 from kit.gamefile.header import Header
+from kit.gamefile.pretty_json import indented_json
 from kit.gamefile.source import setup_source_of, turn_source
 from kit.render import to_html, to_text
 
@@ -201,7 +202,7 @@ def notebook_text(notebook: dict[str, Any], *, by_parts: bool = False) -> str:
 
 def _dumps(value: Any, indent: str) -> str:
     """``value`` as one-space-indented JSON with sorted keys, every line after the first indented by ``indent``."""
-    text = json.dumps(value, indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False)
+    text = indented_json(value)
     return text.replace("\n", "\n" + indent) if indent else text
 
 
@@ -248,15 +249,40 @@ def with_turn_added(data: bytes, before: Header, after: Header, cell: dict[str, 
     ``before`` and end with its metadata, exactly as :func:`notebook_text` writes them; otherwise
     (a file re-saved by another tool) this returns ``None`` and nothing is spliced.
     """
-    head = (CELLS_OPEN + cell_text(header_cell(before)) + ",\n").encode()
-    end = (METADATA_OPEN + metadata_text(notebook_metadata(before)) + tail()).encode()
+    before_cell, before_metadata = header_texts(before)
+    head = (CELLS_OPEN + before_cell + ",\n").encode()
+    end = (METADATA_OPEN + before_metadata + tail()).encode()
     if len(data) < len(head) + len(end) or not data.startswith(head) or not data.endswith(end):
         return None
+    after_cell, after_metadata = header_texts(after)
     return b"".join([
-        (CELLS_OPEN + cell_text(header_cell(after))).encode(),
+        (CELLS_OPEN + after_cell).encode(),
         memoryview(data)[len(head) - 2:len(data) - len(end)],  # ",\n", the setup cell and the turns
-        (",\n" + cell_text(cell) + METADATA_OPEN + metadata_text(notebook_metadata(after)) + tail()).encode(),
+        (",\n" + cell_text(cell) + METADATA_OPEN + after_metadata + tail()).encode(),
     ])
+
+
+_HEADER_TEXTS: dict[int, tuple[Header, str, str]] = {}
+HEADER_TEXTS_KEPT = 8
+"""How many headers' texts :func:`header_texts` keeps: a table's last few turns."""
+
+
+def header_texts(header: Header) -> tuple[str, str]:
+    """The header cell's text and the metadata's text that ``header`` is written as, made once per header.
+
+    A turn's ``after`` header is the next turn's ``before``: its texts, made when the turn was
+    written, are the ones the file ends with, so the next turn checks the file against them
+    without drawing the header cell or encoding the metadata again. Kept by the header object
+    itself (a header is frozen), the last few only.
+    """
+    kept = _HEADER_TEXTS.get(id(header))
+    if kept is not None and kept[0] is header:
+        return kept[1], kept[2]
+    texts = cell_text(header_cell(header)), metadata_text(notebook_metadata(header))
+    if len(_HEADER_TEXTS) >= HEADER_TEXTS_KEPT:
+        del _HEADER_TEXTS[next(iter(_HEADER_TEXTS))]
+    _HEADER_TEXTS[id(header)] = (header, *texts)
+    return texts
 
 
 def joined(source: Any) -> str:
