@@ -136,7 +136,8 @@ def build_folder(root: Path, turns: int) -> None:
     (root / "big" / "games").mkdir()
     for system, grow in (("suitpairs", grow_suitpairs), ("falkefateifaux", grow_falkefateifaux)):
         game = gamefile.load(notebooks / "games" / f"{system}-sample.ipynb")
-        grow(game, turns + 1)  # one turn past a chapter's end: the newest chapter has room
+        grow(game, turns + 2)  # past a chapter's end with nothing pending (a check and its accept):
+        # the newest chapter has room, and the first character's check can be rolled
         whole = root / "whole" / f"{system}-big.ipynb"
         whole.parent.mkdir(exist_ok=True)
         gamefile.save(game, whole)
