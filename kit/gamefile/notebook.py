@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -263,6 +264,7 @@ def with_turn_added(data: bytes, before: Header, after: Header, cell: dict[str, 
 
 
 _HEADER_TEXTS: dict[int, tuple[Header, str, str]] = {}
+_HEADER_TEXTS_KEEPING = threading.Lock()
 HEADER_TEXTS_KEPT = 8
 """How many headers' texts :func:`header_texts` keeps: a table's last few turns."""
 
@@ -279,9 +281,10 @@ def header_texts(header: Header) -> tuple[str, str]:
     if kept is not None and kept[0] is header:
         return kept[1], kept[2]
     texts = cell_text(header_cell(header)), metadata_text(notebook_metadata(header))
-    if len(_HEADER_TEXTS) >= HEADER_TEXTS_KEPT:
-        del _HEADER_TEXTS[next(iter(_HEADER_TEXTS))]
-    _HEADER_TEXTS[id(header)] = (header, *texts)
+    with _HEADER_TEXTS_KEEPING:
+        while len(_HEADER_TEXTS) >= HEADER_TEXTS_KEPT:
+            del _HEADER_TEXTS[next(iter(_HEADER_TEXTS))]
+        _HEADER_TEXTS[id(header)] = (header, *texts)
     return texts
 
 

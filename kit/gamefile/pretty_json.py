@@ -14,17 +14,24 @@ is the same JSON value, so the same indented text).
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 REMEMBERED_FROM = 256
 """A member whose compact JSON is at least this long has its indented text remembered."""
-REMEMBERED_MOST = 64
-"""How many indented texts are remembered at once; the oldest go first."""
+REMEMBERED_CHARACTERS = 4_000_000
+"""How much text (compact and indented, together) is remembered at most; the oldest goes first.
+
+A value larger than a quarter of it is never remembered, so what is kept stays bounded whatever
+a file holds.
+"""
 
 _compact = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 _plain = json.JSONEncoder(indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False).encode
 _key_text = json.JSONEncoder(ensure_ascii=False).encode
 _remembered: dict[str, str] = {}
+_remembered_size = 0
+_remembering = threading.Lock()
 
 
 def plain_indented_json(value: Any) -> str:
@@ -64,10 +71,23 @@ def _remembered_text(value: dict[str, Any] | list[Any]) -> str:
     text = _remembered.get(key, "")
     if not text:
         text = _object_text(value) if _is_object(value) else _plain(value)  # type: ignore[arg-type]
-        if len(_remembered) >= REMEMBERED_MOST:
-            del _remembered[next(iter(_remembered))]
-        _remembered[key] = text
+        _remember(key, text)
     return text
+
+
+def _remember(key: str, text: str) -> None:
+    """Keep ``text`` under ``key``, the oldest texts let go while the whole would pass the bound."""
+    global _remembered_size
+    size = len(key) + len(text)
+    if size > REMEMBERED_CHARACTERS // 4:
+        return
+    with _remembering:
+        while _remembered and _remembered_size + size > REMEMBERED_CHARACTERS:
+            oldest = next(iter(_remembered))
+            _remembered_size -= len(oldest) + len(_remembered.pop(oldest))
+        if key not in _remembered:
+            _remembered[key] = text
+            _remembered_size += size
 
 
 __all__ = ["indented_json", "plain_indented_json"]

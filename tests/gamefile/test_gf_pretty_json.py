@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kit.gamefile import pretty_json
 from kit.gamefile.chapters import split
 from kit.gamefile.notebook import metadata_text, notebook_metadata
-from kit.gamefile.pretty_json import REMEMBERED_FROM, REMEMBERED_MOST, indented_json, plain_indented_json
+from kit.gamefile.pretty_json import REMEMBERED_CHARACTERS, REMEMBERED_FROM, indented_json, plain_indented_json
 from kit.gamefile.store import read_raw
 
 scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
@@ -43,10 +43,18 @@ def test_a_changed_member_is_written_anew_not_remembered_text():
     assert second == plain_indented_json({"kit": big})
 
 
-def test_what_is_remembered_is_bounded():
-    for number in range(REMEMBERED_MOST * 3):
-        indented_json({"x": [number] * REMEMBERED_FROM})
-    assert len(pretty_json._remembered) <= REMEMBERED_MOST
+def test_what_is_remembered_is_bounded_by_its_size():
+    for number in range(300):
+        indented_json({"x": [f"{number}"] * 4000})  # some 24,000 characters each, compact and indented
+    held = sum(len(key) + len(text) for key, text in pretty_json._remembered.items())
+    assert held == pretty_json._remembered_size
+    assert 0 < held <= REMEMBERED_CHARACTERS
+
+
+def test_a_value_too_large_to_keep_is_written_but_not_remembered():
+    huge = {"x": ["a" * 1000] * (REMEMBERED_CHARACTERS // 4000)}
+    assert indented_json(huge) == plain_indented_json(huge)
+    assert all(len(key) < REMEMBERED_CHARACTERS // 4 for key in pretty_json._remembered)
 
 
 def test_values_json_cannot_hold_are_refused_as_by_the_encoder():
