@@ -239,7 +239,7 @@ def _run_post(args: argparse.Namespace) -> int:
 def _upgrade_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("old", metavar="OLD.ipynb",
                         help="a game notebook of format version 1, or one drawn by another kit (G-7)")
-    parser.add_argument("new", metavar="NEW.ipynb", help="the version-2 copy to write (must not exist)")
+    parser.add_argument("new", metavar="NEW.ipynb", help="the copy to write, in today's format (must not exist)")
 
 
 def _run_upgrade(args: argparse.Namespace) -> int:
@@ -256,7 +256,8 @@ def _run_upgrade(args: argparse.Namespace) -> int:
               f"hashes and codes are unchanged{head}")
         return EXIT_OK
     kind = "a practice game (it holds rigged turns, G-1)" if game.practice else "a real game"
-    print(f"{args.new}: version-2 copy of {args.old}, {game.turn} turns re-derived from its events, {kind}. "
+    print(f"{args.new}: version-{made.header.version} copy of {args.old}, {game.turn} turns re-derived from its "
+          f"events, {kind}. "
           f"Every turn has a new hash, so codes posted for {args.old} do not match it: post its seed commitment "
           f"{made.header.seed_commitment}{head}")
     return EXIT_OK
@@ -268,7 +269,7 @@ COMMANDS: dict[str, Command] = {
     "verify": Command("check a game notebook (or two copies: forks); exit 1 naming the first bad turn",
                       _verify_arguments, _run_verify),
     "post": Command("print one turn as a forum post with its verification code", _post_arguments, _run_post),
-    "upgrade": Command("write a version-2 copy of a version-1 game notebook, or a redrawn copy of one drawn "
+    "upgrade": Command("write a copy in today's format of a version-1 game notebook, or a redrawn copy of one drawn "
                        "by another kit", _upgrade_arguments, _run_upgrade),
 }
 

@@ -9,7 +9,7 @@ from kit.core.cards import Card, standard_deck
 from kit.core.decks import Deck
 from kit.core.describe import Describable, Description
 from kit.core.errors import IllegalActionError, NotHeldError, ReplayMismatchError, UnknownNameError
-from kit.core.events import Event
+from kit.core.events import FULL_OUTCOME_CHAIN, Event, canonical_json, outcome_digest
 from kit.core.game import Game, Rig
 from kit.core.randomness import GameRandom
 
@@ -113,11 +113,21 @@ def test_replay_refuses_a_forged_outcome_even_with_a_fresh_hash():
     game = PileGame("seed", practice=True)
     game.draw(2)
     event = game.log[0]
-    forged = dict(event.to_dict(), outcome={"cards": ["AS", "AH"], "die": 6})
+    forged = dict(event.to_dict(), outcome_digest=outcome_digest(canonical_json({"cards": ["AS", "AH"], "die": 6})))
     forged_event = Event.from_dict(forged)
     forged_event = Event.from_dict(dict(forged, hash=forged_event.expected_hash()))
-    with pytest.raises(ReplayMismatchError, match="event 0"):
+    with pytest.raises(ReplayMismatchError, match=r"event 0.*recorded outcome"):
         PileGame.replay(game.seed, game.options, [forged_event], practice=game.practice)
+    version_2 = PileGame("seed", practice=True)  # a version-2 game records the outcome itself
+    version_2.use_chain(FULL_OUTCOME_CHAIN)
+    version_2.draw(2)
+    forged = dict(version_2.log[0].to_dict(), outcome={"cards": ["AS", "AH"], "die": 6})
+    forged_event = Event.from_dict(forged)
+    forged_event = Event.from_dict(dict(forged, hash=forged_event.expected_hash(FULL_OUTCOME_CHAIN)))
+    replay = PileGame("seed", practice=True)
+    replay.use_chain(FULL_OUTCOME_CHAIN)
+    with pytest.raises(ReplayMismatchError, match=r"event 0.*recorded outcome"):
+        replay.apply(forged_event)
 
 
 def test_replay_refuses_a_wrong_hash_and_marks_the_game_broken():

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from kit.core.cards import Card, standard_deck
 from kit.core.decks import Deck
 from kit.core.errors import IllegalActionError, NotHeldError
-from kit.core.events import Event, EventLog
+from kit.core.events import FULL_OUTCOME_CHAIN, Event, EventLog, outcome_digest
 from kit.core.randomness import GameRandom, seed_commitment
 
 
@@ -84,9 +84,17 @@ def test_event_log_chains_and_detects_edits():
     assert log.first_broken_link() is None
     assert log[1].rigged and not log[0].rigged
     data = log[0].to_dict()
-    data["outcome"] = {"r": 3}
+    assert "outcome" not in data and data["outcome_digest"] == outcome_digest('{"r":2}')  # version 4 (G-8)
+    data["outcome_digest"] = outcome_digest('{"r":3}')
     log.events[0] = Event.from_dict(data)
     assert log.first_broken_link() == (0, "content does not match its hash")
+    whole = EventLog(version=FULL_OUTCOME_CHAIN)  # version 2: the outcome itself
+    whole.append("a", {"x": 1}, {"r": 2})
+    data = whole[0].to_dict()
+    assert data["outcome"] == {"r": 2} and "outcome_digest" not in data
+    data["outcome"] = {"r": 3}
+    whole.events[0] = Event.from_dict(data)
+    assert whole.first_broken_link() == (0, "content does not match its hash")
 
 
 def test_event_from_dict_refuses_malformed_data():

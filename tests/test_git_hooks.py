@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from kit import gamefile
-from kit.core.events import Event
+from kit.core.events import Event, canonical_json, outcome_digest
 from kit.systems import system_info
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +47,8 @@ def forged_game(path: Path) -> Path:
     notebook = json.loads(path.read_text(encoding="utf-8"))
     meta = notebook["metadata"]["kit"]
     event = notebook["cells"][3]["metadata"]["kit"]["event"]  # turn 2: the check
-    event["outcome"]["total"] = event["outcome"].get("total", 0) + 5
+    outcome = gamefile.load(path).log[1].outcome
+    event["outcome_digest"] = outcome_digest(canonical_json({**outcome, "total": outcome.get("total", 0) + 5}))
     event["hash"] = Event.from_dict(event).expected_hash(meta["format_version"])
     meta["head"] = event["hash"]
     path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -5,9 +5,15 @@ action came out (its ``outcome``), any rigging and the seat that took it. Its ha
 of that and the hash of the event before it, so changing, removing or reordering an event
 breaks the chain.
 
-Two hashing schemes exist, one per game-file format version:
+The hashing schemes, one per game-file format version:
 
-- **Version 2** (written today): the chain starts from a *genesis* hash that covers everything
+- **Version 4** (written today for an open game): as version 2, but the hash covers the
+  *digest* of the outcome (:func:`outcome_digest`) in place of the outcome, and the file stores
+  only that digest (``outcome_digest``). The outcome itself is what the seed and the rules
+  produce; a reader replays the turn and checks that its outcome has the recorded digest, so a
+  file need not carry the outcome twice (once as data, once drawn as the turn's output).
+- **Version 3** (a sealed game's, K-1): as version 2, and each event's hash also covers its ``proof``.
+- **Version 2** (read and continued, no longer started): the chain starts from a *genesis* hash that covers everything
   that decides play before the first turn — system, seed commitment, practice or real, table
   options, players, game master, chapter (:func:`genesis_hash`). Each event's hash covers every
   field of the event but the hash itself (:func:`hash_v2`), so changing the start of a game
@@ -29,11 +35,17 @@ from kit.core.errors import MalformedInputError
 GENESIS_HASH = "0" * 64
 """Where a version-1 chain starts (version 2 starts from :func:`genesis_hash` of the game's start)."""
 
-CHAIN_VERSIONS = (1, 2, 3)
-CURRENT_CHAIN = 2
+CHAIN_VERSIONS = (1, 2, 3, 4)
+FULL_OUTCOME_CHAIN = 2
+"""The open games' chain before version 4: each event stores its whole outcome."""
 SEALED_CHAIN = 3
 """The chain of a sealed game (K-1): as version 2, and each event's hash also covers its ``proof``."""
-EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "prev", "hash", "rig", "seat", "proof"})
+DIGEST_CHAIN = 4
+"""The open games' chain: as version 2, with the outcome's digest hashed and stored in place of the outcome."""
+CURRENT_CHAIN = DIGEST_CHAIN
+"""The chain a new open game is started in."""
+EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "outcome_digest", "prev", "hash", "rig", "seat",
+                          "proof"})
 """Every field an event may have in a game file; any other field makes the event malformed."""
 
 _encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
@@ -64,6 +76,11 @@ def optional_json(value: Any) -> str:
 def rig_text(rig: Any) -> str:
     """The canonical JSON an event's hash covers for its rig: ``null`` for none (an empty rig is none)."""
     return canonical_json(rig) if rig else "null"
+
+
+def outcome_digest(outcome_text: str) -> str:
+    """The SHA-256 a version-4 event records for its outcome, from the outcome's canonical JSON."""
+    return _digest(f"kit-outcome:{outcome_text}")
 
 
 def _digest(text: str) -> str:
@@ -121,14 +138,36 @@ def hash_v3(index: int, action: str, args_text: str, outcome_text: str, rig_text
     return _digest(body)
 
 
+def hash_v4(index: int, action: str, args_text: str, digest: str, rig_text: str, prev: str,
+            seat: str | None) -> str:
+    """The version-4 SHA-256 of an event, with its outcome's digest (:func:`outcome_digest`) in place of the outcome.
+
+    The body is exactly ``canonical_json`` of ``{"a", "args", "i", "out", "prev", "rig", "seat", "v": 4}``,
+    ``out`` being the digest as text.
+    """
+    action_text, prev_text, seat_text = _name_texts(action, prev, seat)
+    digest_text = f'"{digest}"' if digest.isalnum() else canonical_json(digest)
+    body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{digest_text},'
+            f'"prev":{prev_text},"rig":{rig_text},"seat":{seat_text},"v":4}}')
+    return _digest(body)
+
+
 def genesis_hash(start: Mapping[str, Any]) -> str:
-    """Where a version-2 chain starts: the SHA-256 of the game's start record (see ``Game.start_record``)."""
-    return _digest(canonical_json({"kit-genesis": CURRENT_CHAIN, **start}))
+    """Where a chain of version 2 or later starts: the SHA-256 of the game's start record (``Game.start_record``).
+
+    The label reads 2 in every version since: the events' own hashes name their chain's version.
+    """
+    return _digest(canonical_json({"kit-genesis": FULL_OUTCOME_CHAIN, **start}))
 
 
 def chain_hash(version: int, index: int, action: str, args_text: str, outcome_text: str, rig_text: str,
                prev: str, seat: str | None, proof_text: str = "null") -> str:
-    """The hash of an event under chain ``version`` (1, 2 or 3), from its canonical texts."""
+    """The hash of an event under chain ``version`` (1 to 4), from its canonical texts.
+
+    For version 4, ``outcome_text`` is the outcome's canonical JSON, of which the hash covers the digest.
+    """
+    if version == DIGEST_CHAIN:
+        return hash_v4(index, action, args_text, outcome_digest(outcome_text), rig_text, prev, seat)
     if version == 1:
         return hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
     if version == 3:
@@ -150,6 +189,12 @@ class Event:
     seat: str | None = None
     proof: dict[str, Any] | None = None
     """A sealed game's proof of the seat (K-2) or of the seal (K-3); None in an open game."""
+    outcome_digest: str | None = None
+    """A version-4 event's digest of its outcome (:func:`outcome_digest`): what its file stores and its hash covers.
+
+    An event read from a version-4 file has the digest and no outcome (``outcome`` is None) until
+    its turn is replayed; the game's log then holds it with the outcome the replay produced.
+    """
 
     @property
     def rigged(self) -> bool:
@@ -161,7 +206,15 @@ class Event:
         return self.hash_and_outcome_text(version)[0]
 
     def hash_and_outcome_text(self, version: int = CURRENT_CHAIN) -> tuple[str, str]:
-        """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once)."""
+        """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once).
+
+        Under version 4 the hash is computed from the recorded digest and the outcome is not
+        encoded: the outcome text is ``""``.
+        """
+        if version == DIGEST_CHAIN and self.outcome_digest is not None:
+            digest = hash_v4(self.index, self.action, canonical_json(self.args), self.outcome_digest,
+                             rig_text(self.rig), self.prev, self.seat)
+            return digest, ""
         outcome_text = canonical_json(self.outcome)
         digest = chain_hash(version, self.index, self.action, canonical_json(self.args), outcome_text,
                             rig_text(self.rig), self.prev, self.seat, optional_json(self.proof))
@@ -175,14 +228,12 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
-        data: dict[str, Any] = {
-            "index": self.index,
-            "action": self.action,
-            "args": self.args,
-            "outcome": self.outcome,
-            "prev": self.prev,
-            "hash": self.hash,
-        }
+        data: dict[str, Any] = {"index": self.index, "action": self.action, "args": self.args}
+        if self.outcome_digest is not None:
+            data["outcome_digest"] = self.outcome_digest  # version 4: the replay produces the outcome
+        else:
+            data["outcome"] = self.outcome
+        data["prev"], data["hash"] = self.prev, self.hash
         if self.rig:
             data["rig"] = self.rig
         if self.seat is not None:
@@ -201,9 +252,16 @@ class Event:
             raise MalformedInputError("event", f"has a field no game file has: {extra[0]!r}")
         try:
             index, action, args = data["index"], data["action"], data["args"]
-            outcome, prev, digest = data["outcome"], data["prev"], data["hash"]
+            prev, digest = data["prev"], data["hash"]
         except KeyError as missing:
             raise MalformedInputError("event", f"has no field {missing}") from None
+        if ("outcome" in data) == ("outcome_digest" in data):
+            raise MalformedInputError("event", "needs either an outcome or an outcome digest, not both"
+                                      if "outcome" in data else "has no field 'outcome'")
+        outcome = data.get("outcome")
+        recorded_digest = data.get("outcome_digest")
+        if recorded_digest is not None and not _is_hex_hash(recorded_digest):
+            raise MalformedInputError("event", "needs an outcome digest of 64 hex digits")
         rig = data.get("rig")
         seat = data.get("seat")
         if type(index) is not int or not 0 <= index < 10**9:
@@ -221,7 +279,7 @@ class Event:
         proof = data.get("proof")
         if proof is not None and not _is_proof(proof):
             raise MalformedInputError("event", "proof must be an object of a value number, chain values and a name")
-        return cls(index, action, args, outcome, rig, prev, digest, seat, proof)
+        return cls(index, action, args, outcome, rig, prev, digest, seat, proof, recorded_digest)
 
 
 _PROOF_FIELDS = {"n": int, "value": str, "mac": str, "by": str, "sealed": int}
@@ -301,19 +359,11 @@ class EventLog:
         prev = self.head
         digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_json, prev, seat,
                             optional_json(proof))
+        recorded = outcome_digest(outcome_text) if self.version == DIGEST_CHAIN else None
         event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_json), prev,
-                      digest, seat, dict(proof) if proof is not None else None)
+                      digest, seat, dict(proof) if proof is not None else None, recorded)
         self.events.append(event)
         return event
-
-    def append_recorded(self, event: Event, outcome_text: str) -> bool:
-        """Add a recorded event whose outcome was reproduced (as ``outcome_text``); False if its links are wrong."""
-        expected = chain_hash(self.version, len(self), event.action, canonical_json(event.args), outcome_text,
-                              rig_text(event.rig), self.head, event.seat, optional_json(event.proof))
-        if event.index != len(self) or event.prev != self.head or event.hash != expected:
-            return False
-        self.events.append(event)
-        return True
 
     def append_verified(self, event: Event) -> bool:
         """Add a recorded event whose hash the caller has checked against this log's head; False if misplaced."""

@@ -11,9 +11,10 @@ the same generator and checks that it comes out exactly as recorded.
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from kit.core.chapters import Chapters
@@ -26,7 +27,17 @@ from kit.core.errors import (
     ReplayMismatchError,
     UnknownNameError,
 )
-from kit.core.events import GENESIS_HASH, SEALED_CHAIN, Event, EventLog, canonical_json, genesis_hash
+from kit.core.events import (
+    DIGEST_CHAIN,
+    FULL_OUTCOME_CHAIN,
+    GENESIS_HASH,
+    SEALED_CHAIN,
+    Event,
+    EventLog,
+    canonical_json,
+    genesis_hash,
+    outcome_digest,
+)
 from kit.core.params import check_call, check_options, plans
 from kit.core.proofs import Declaration, ProofBook
 from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom, new_seed, seed_commitment
@@ -229,7 +240,7 @@ class Game(Chapters, SealedTurns, ABC):
                                      "K-1", "start a new sealed game with the new roster")
         self.players, self.gm = roster(players, gm)
         self.seating = Seating(self.players, self.gm)
-        if self.log.version == 2:
+        if self.log.version in (FULL_OUTCOME_CHAIN, DIGEST_CHAIN):
             self.log = self.log.rechained(genesis_hash(self.start_record()))
 
     def fresh(self) -> Game:
@@ -237,16 +248,30 @@ class Game(Chapters, SealedTurns, ABC):
         game = type(self)(self.seed, **self.start_options())
         if self.proofs is not None and game.proofs is not None:
             game.proofs.keys = dict(self.proofs.keys)  # the same table holds the same keys
-        if self.log.version == 1:
-            game.use_version_1_chain()
+        if self.log.version != game.log.version:
+            game.use_chain(self.log.version)
         self._fresh_chapter(game)
         return game
 
     def use_version_1_chain(self) -> None:
         """Chain this game's events as a version-1 game file does (from 64 zeros, start not bound); no turns yet."""
+        self.use_chain(1)
+
+    def use_chain(self, version: int) -> None:
+        """Chain this game's events as a game file of format ``version`` does; the game holds no turns yet.
+
+        Version 1 chains from 64 zeros (the start is not bound); versions 2 and 4 are an open
+        game's (4 records each outcome's digest, 2 the whole outcome); a sealed game's chain
+        (version 3) is set by its start alone.
+        """
         if self.log.events:
             raise IllegalActionError("change the hash chain", "the game already has turns")
-        self.log = EventLog(genesis=GENESIS_HASH, version=1)
+        if version == self.log.version:
+            return
+        if self.proofs is not None or version not in (1, FULL_OUTCOME_CHAIN, DIGEST_CHAIN):
+            raise IllegalActionError("change the hash chain", f"a {self.mode} game has no chain of version {version}")
+        genesis = GENESIS_HASH if version == 1 else self.log.genesis
+        self.log = EventLog(genesis=genesis, version=version, first=self.log.first)
 
     # -- what subclasses provide -------------------------------------------------------
 
@@ -634,17 +659,21 @@ class Game(Chapters, SealedTurns, ABC):
                     allowed="rig only the dice the action rolls",
                 )
             outcome = result.to_dict()
-            # A replayed outcome that is the recorded one value for value has its canonical text too:
-            # it is encoded (and the texts compared) only when that is not plain to see.
-            same = recorded is not None and _same_outcome(outcome, recorded.outcome)
-            outcome_text = "" if same else canonical_json(outcome)  # only a live turn's proof uses it after
-            if recorded is not None and not same and outcome_text != (
-                    recorded_outcome if recorded_outcome is not None else canonical_json(recorded.outcome)):
-                raise ReplayMismatchError(
-                    f"event {index} ({action})",
-                    "its recorded outcome is not what the seed and the rules produce",
-                    allowed="an outcome can only come from playing the action",
-                )
+            if recorded is not None and recorded.outcome is None:
+                # A version-4 event read from a file records only its outcome's digest: the
+                # replay's outcome must have it, and the log holds the event with that outcome.
+                outcome_text = canonical_json(outcome)
+                if recorded.outcome_digest is None or outcome_digest(outcome_text) != recorded.outcome_digest:
+                    raise _outcome_mismatch(index, action)
+                recorded = replace(recorded, outcome=json.loads(outcome_text))
+            else:
+                # A replayed outcome that is the recorded one value for value has its canonical text too:
+                # it is encoded (and the texts compared) only when that is not plain to see.
+                same = recorded is not None and _same_outcome(outcome, recorded.outcome)
+                outcome_text = "" if same else canonical_json(outcome)  # only a live turn's proof uses it after
+                if recorded is not None and not same and outcome_text != (
+                        recorded_outcome if recorded_outcome is not None else canonical_json(recorded.outcome)):
+                    raise _outcome_mismatch(index, action)
             if book is not None and not sealing and recorded is None:
                 proof = self._act_proof(book, action, args, outcome_text, rig, seat, proof, index)
         except BaseException:
@@ -760,6 +789,12 @@ class Game(Chapters, SealedTurns, ABC):
             )
         # Check before computing: an event that is not chained to this game's head, or whose
         # content does not match its hash, is refused before the rules run.
+        if (event.outcome_digest is not None) != (self.log.version == DIGEST_CHAIN):
+            self._broken = True
+            raise ReplayMismatchError(
+                f"event {event.index} ({event.action})",
+                "it records its outcome as another format version does (only version 4 records a digest of it)",
+            )
         digest, outcome_text = event.hash_and_outcome_text(self.log.version)
         if event.prev != self.log.head or digest != event.hash:
             self._broken = True
@@ -767,7 +802,7 @@ class Game(Chapters, SealedTurns, ABC):
                 f"event {event.index} ({event.action})", "its hash does not match its content and the event before it",
             )
         return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event,
-                             recorded_outcome=outcome_text)
+                             recorded_outcome=outcome_text or None)
 
     @classmethod
     def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,
@@ -840,6 +875,11 @@ def _is_name(value: Any) -> bool:
 
 def _card_code(card: Any) -> str:
     return card.code if hasattr(card, "code") else str(card)
+
+
+def _outcome_mismatch(index: int, action: str) -> ReplayMismatchError:
+    return ReplayMismatchError(f"event {index} ({action})", "its recorded outcome is not what the seed and the rules "
+                               "produce", allowed="an outcome can only come from playing the action")
 
 
 def _same_outcome(replayed: Any, recorded: Any) -> bool:

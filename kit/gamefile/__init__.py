@@ -8,7 +8,7 @@ from the file is ever executed.
 """
 
 from kit.gamefile.errors import BrokenGameError, GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import DRAWING, FORMAT, FORMAT_VERSION, Header
+from kit.gamefile.header import BOUND_START_VERSION, DRAWING, FORMAT, FORMAT_VERSION, Header
 from kit.gamefile.held import HeldGameFile
 from kit.gamefile.notebook import build_notebook, notebook_text, parse_notebook
 from kit.gamefile.post import check_code, render_post, turn_code
@@ -28,6 +28,7 @@ from kit.gamefile.store import (
 from kit.gamefile.verify import Comparison, Report, compare, verify
 
 __all__ = [
+    "BOUND_START_VERSION",
     "DRAWING",
     "FORMAT",
     "FORMAT_VERSION",

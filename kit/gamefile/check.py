@@ -47,8 +47,11 @@ def start_game(raw: RawGameFile) -> Game:
         raise NotAGameFileError(f"its options name {unknown[0]!r}, which is not an option of {stored.system}")
     try:
         if stored.version >= 2:
-            return cls(stored.seed, practice=stored.practice, players=stored.players, gm=stored.gm,
+            game = cls(stored.seed, practice=stored.practice, players=stored.players, gm=stored.gm,
                        **stored.start_keywords(), **stored.options)
+            if stored.version != game.log.version:  # an open game of version 2: whole outcomes (G-8)
+                game.use_chain(stored.version)
+            return game
         game = cls(stored.seed, practice=any(event.rig for event in raw.events), **stored.options)
         game.use_version_1_chain()
         game.players, game.gm = roster(stored.players)
@@ -234,6 +237,8 @@ def _check_turn(game: Game, cell: TurnCell, prev: str, full: bool, outputs: list
     except ReplayMismatchError as error:
         if "hash" in error.why:
             return HASH_MISMATCH
+        if "format version" in error.why:  # an outcome digest in a file of another version, or none in one of 4
+            return f"{error.why} (G-8)"
         if error.ruling in ("K-1", "K-2"):  # a sealed game's proof (or a proof in an open game) does not stand
             return f"{error.why} (K-2)"
         return (f"its recorded outcome of {event.action} is not what the seed and the rules produce "

@@ -1,8 +1,9 @@
 """The header of a game notebook: the notebook-level ``kit`` metadata and its Markdown cell.
 
-Format version 2 (written today) records whether the game is a practice game, its game master
-and its genesis — the hash of its start record (system, seed commitment, practice, options,
-players, game master, mode, chapter) that the chain of turns starts from. Version 1 (read,
+Format version 2 and later record whether the game is a practice game, its game master and its
+genesis — the hash of its start record (system, seed commitment, practice, options, players,
+game master, mode, chapter) that the chain of turns starts from; version 4 (a new open game's)
+records each turn's outcome by its digest (G-8), version 3 is a sealed game's. Version 1 (read,
 never written) has none of those. ``docs/file-format.md`` documents every field.
 """
 
@@ -27,11 +28,17 @@ CHAPTER_TURNS = 250
 """How many turns a chapter holds unless the group chose otherwise (C-3): well under 1 MB a file."""
 MIN_CHAPTER_TURNS = 20
 MAX_CHAPTER_TURNS = 5_000
-FORMAT_VERSION = 2
-"""The version an open game is written in."""
+FORMAT_VERSION = 4
+"""The version a new open game is written in: each turn records its outcome's digest, not the outcome (G-8)."""
 SEALED_VERSION = 3
 """The version a sealed game is written in (K-1): its events carry proofs, its header says who seals the GM's draws."""
-READABLE_VERSIONS = (1, 2, 3)
+FULL_OUTCOME_VERSION = 2
+"""The open games' version before 4: each turn records its whole outcome. Read, verified and continued."""
+BOUND_START_VERSION = 2
+"""The first version whose chain binds the game's start (G-5); a file of an older one is upgraded to take turns."""
+READABLE_VERSIONS = (1, 2, 3, 4)
+WRITABLE_VERSIONS = (FULL_OUTCOME_VERSION, SEALED_VERSION, FORMAT_VERSION)
+"""The versions whose files take new turns, each in its own version (a campaign keeps its version, C-1)."""
 DRAWING = 3
 """The generation of the kit's drawings: how turn outputs and the header cell are rendered.
 
@@ -222,7 +229,7 @@ class Header:
         chapter, follows, checkpoint, chapter_turns = _chapter_fields(data, version)
         if version >= 2 and data["mode"] != ("sealed" if version == SEALED_VERSION else "open"):
             raise NotAGameFileError(f"its mode {_shown(data['mode'])} is not that of a format {version} file "
-                                    "(version 2: open, version 3: sealed)")
+                                    "(versions 2 and 4: open, version 3: sealed)")
         sealing = data.get("sealing") if version == SEALED_VERSION else None
         if version == SEALED_VERSION and not (
                 isinstance(sealing, dict) and set(sealing) == {"gm_sealer", "chain_length"}

@@ -36,7 +36,7 @@ from kit.gamefile.chapters import (
 )
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError
-from kit.gamefile.header import CHAPTER_TURNS, FORMAT_VERSION, SEALED_VERSION, Header
+from kit.gamefile.header import CHAPTER_TURNS, WRITABLE_VERSIONS, Header
 from kit.gamefile.notebook import parse_notebook
 from kit.gamefile.store import (
     LOCK_TIMEOUT,
@@ -98,7 +98,7 @@ class HeldGameFile:
         changed after all the game goes back, the file is checked in full and the turn is taken
         again (``performed`` is called again, with the same result, or the error propagates).
         """
-        if self.game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+        if self.game.log.version not in WRITABLE_VERSIONS:
             raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known

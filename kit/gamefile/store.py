@@ -33,7 +33,15 @@ from kit.core.seats import check_people
 from kit.gamefile import schema
 from kit.gamefile.check import Checked, check, check_header, check_links, start_problem, summary_of
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
-from kit.gamefile.header import CHAPTER_TURNS, DRAWING, FORMAT_VERSION, SEALED_VERSION, Header
+from kit.gamefile.header import (
+    BOUND_START_VERSION,
+    CHAPTER_TURNS,
+    DRAWING,
+    FORMAT_VERSION,
+    FULL_OUTCOME_VERSION,
+    WRITABLE_VERSIONS,
+    Header,
+)
 from kit.gamefile.notebook import (
     MAX_FILE_BYTES,
     SETUP_ID,
@@ -297,11 +305,12 @@ def save(game: Game, path: str | os.PathLike[str], *,
                 if not force:
                     raise
             if existing is not None and not force:
+                _keep_file_version(existing, game)
                 _refuse_unseen_turns(existing, game)
             if existing is not None and (existing.raw.header.system, existing.raw.header.seed) != (
                     game.system, game.seed):
                 existing = None  # forced over another game: take nothing from it
-        if existing is not None and existing.raw.header.version < FORMAT_VERSION and not force:
+        if existing is not None and existing.raw.header.version < BOUND_START_VERSION and not force:
             raise GameFileError(version_1_refusal(target))
         if players is not None:
             chosen, gm = parse_players(players), game.gm
@@ -309,8 +318,8 @@ def save(game: Game, path: str | os.PathLike[str], *,
             chosen, gm = existing.game.players, existing.game.gm
         else:
             chosen, gm = game.players, game.gm
-        if (chosen, gm) != (game.players, game.gm) or game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
-            if existing is not None and existing.raw.header.version >= FORMAT_VERSION and not force and (
+        if (chosen, gm) != (game.players, game.gm) or game.log.version not in WRITABLE_VERSIONS:
+            if existing is not None and existing.raw.header.version >= BOUND_START_VERSION and not force and (
                     (chosen, gm) != (existing.game.players, existing.game.gm)):
                 raise GameFileError(
                     "the players of a game are part of its start and bound into every turn's hash (G-5); "
@@ -328,7 +337,7 @@ def save(game: Game, path: str | os.PathLike[str], *,
 
 def _restart_chain(game: Game, players: dict[str, list[str]], gm: str) -> None:
     """Give ``game`` this roster (and the current format's chain): every turn is chained again from the new start."""
-    if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+    if game.log.version not in WRITABLE_VERSIONS:
         upgraded = upgraded_game(game, players, gm)
         vars(game).update(vars(upgraded))
     else:
@@ -352,9 +361,9 @@ def upgraded_game(game: Game, players: dict[str, list[str]] | None = None, gm: s
 
 
 def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFile:
-    """Write a version-2 copy ``new`` of the version-1 game file ``old``, re-derived from its events.
+    """Write a copy ``new`` of the version-1 game file ``old`` in today's version (4), re-derived from its events.
 
-    A version-2 file drawn by another kit's renderer (G-7) gets a copy with the same events, so
+    A file of version 2 or later drawn by another kit's renderer (G-7) gets a copy with the same events, so
     the same hashes and codes, whose outputs and header cell this kit draws again.
 
     ``old`` must verify in full; every turn is taken again and must come out as recorded. The
@@ -365,9 +374,10 @@ def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFil
     checked = check(read_raw(source))
     if checked.problem:
         raise checked.problem
-    if checked.raw.header.version >= FORMAT_VERSION:
+    if checked.raw.header.version >= BOUND_START_VERSION:
         if checked.raw.header.drawn_here:
-            raise GameFileError(f"{source.name} is already a game file of format version {FORMAT_VERSION}, "
+            raise GameFileError(f"{source.name} is already a game file of format version "
+                                f"{checked.raw.header.version}, "
                                 "drawn by this kit")
         return _redrawn_copy(checked, target)
     game = upgraded_game(checked.game)
@@ -392,9 +402,27 @@ def _redrawn_copy(checked: Checked, target: Path) -> GameFile:
 def version_1_refusal(target: Path) -> str:
     """Why a version-1 game file takes no new turns, and what to do."""
     return (f"{target.name} is a game file of format version 1, which the kit reads but no longer writes "
-            "(its options and players are not bound into its hashes): make a version-2 copy — at a table "
+            "(its options and players are not bound into its hashes): make a copy in today's format — at a table "
             f"press Upgrade, on the command line run kit upgrade {target.name} NEW.ipynb — then post the "
             "copy's seed commitment and last code and play on in it (G-6)")
+
+
+def _keep_file_version(existing: Checked, game: Game) -> None:
+    """Chain ``game`` as the open game's file ``existing`` is chained, when it is of version 2 and ``game`` of 4 (G-8).
+
+    Running an older file's setup cell starts a game in today's chain; its turns, taken again in
+    the file's version, come out with the hashes the file holds, and the file goes on in its version.
+    """
+    stored = existing.raw.header
+    if existing.problem or stored.version != FULL_OUTCOME_VERSION or game.log.version != FORMAT_VERSION:
+        return
+    if (stored.system, stored.seed) != (game.system, game.seed) or game.chapter.number != 1:
+        return
+    fresh = game.fresh()
+    fresh.use_chain(FULL_OUTCOME_VERSION)
+    for event in game.log:
+        fresh._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig))
+    vars(game).update(vars(fresh))
 
 
 def _refuse_unseen_turns(existing: Checked, game: Game) -> None:
@@ -526,7 +554,7 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
             _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis,
                         checked.game.log.first)
             game = checked.game
-            if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+            if game.log.version not in WRITABLE_VERSIONS:
                 raise GameFileError(version_1_refusal(target))
             if is_full(game, checked.raw.header.chapter_turns):  # the turn starts the next chapter (C-3)
                 game = game.next_chapter()
@@ -613,7 +641,7 @@ def append_locked(target: Path, game: Game, action: str, args: Mapping[str, Any]
     table shows it at once); if it raises, or the write fails, ``game`` goes back to the turns
     the file holds and the error propagates.
     """
-    if game.log.version not in (FORMAT_VERSION, SEALED_VERSION):
+    if game.log.version not in WRITABLE_VERSIONS:
         raise GameFileError(version_1_refusal(target))
     data = read_raw_bytes(target)
     if known is not None and data == known.data:

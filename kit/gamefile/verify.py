@@ -79,7 +79,7 @@ def _kind(checked: Checked) -> str:
         note = ("; format version 1 (its options and players are not bound into its hashes, and it does not say "
                 "whether rigging was allowed")
         note += f": it holds {counted})" if rigged else ")"
-        return note + "; kit upgrade makes a version-2 copy"
+        return note + "; kit upgrade makes a copy in today's format"
     people = seats_note(checked.game)
     if checked.game.sealed:
         return sealed_note(checked.game) + people

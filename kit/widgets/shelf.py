@@ -346,12 +346,12 @@ class Shelf:
         return target
 
     def upgrade(self, path: Path) -> Path:
-        """Write a version-2 copy of the version-1 game file ``path`` beside it (``NAME-v2.ipynb``); returns its path.
+        """Write a copy in today's format of the version-1 game file ``path`` beside it (``NAME-v4.ipynb``); its path.
 
         The copy is re-derived from the file's events (G-6); the file itself is left as it was.
         """
         self.sweep()
-        target = self._free_path(f"{path.stem}-v2")
+        target = self._free_path(f"{path.stem}-v{gamefile.FORMAT_VERSION}")
         gamefile.upgrade(path, target)
         return target
 

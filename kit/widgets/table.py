@@ -336,13 +336,13 @@ class Table(widgets.VBox):
 
     @property
     def upgrade_button(self) -> widgets.Button:
-        """Upgrade: a version-2 copy of a version-1 game file (made the first time such a file is open)."""
+        """Upgrade: a copy in today's format of a version-1 game file (made the first time such a file is open)."""
         return self._upgrade_controls()[1]
 
     def _upgrade_controls(self) -> tuple[widgets.HTML, widgets.Button]:
         if self._upgrade_parts is None:
             note = html()
-            button = labelled_button("Upgrade", "Make a version-2 copy of this game file and play on in it")
+            button = labelled_button("Upgrade", "Make a copy of this game file in today's format and play on in it")
             button.on_click(lambda _: self._upgrade())
             self._upgrade_parts = (note, button)
             self.upgrade_row.children = self._upgrade_parts
@@ -350,13 +350,13 @@ class Table(widgets.VBox):
 
     def _offer_upgrade(self) -> None:
         """Show the Upgrade control while the open file is of format version 1 (it takes no new turns, G-6)."""
-        old = self.session is not None and self.session.game.log.version < gamefile.FORMAT_VERSION
+        old = self.session is not None and self.session.game.log.version < gamefile.BOUND_START_VERSION
         self.upgrade_row.layout.display = "flex" if old else "none"
         if not old and self._upgrade_parts is None:
             return  # never needed yet: not made
         self.upgrade_note.value = (
             '<div class="kit-upgrade-note">This game file is of an older format (version 1): it can be read '
-            "and checked here, but it takes no new turns. Press <b>Upgrade</b> to make a version-2 copy beside "
+            "and checked here, but it takes no new turns. Press <b>Upgrade</b> to make a copy in today's format beside "
             "it and play on in that one. Every turn of the copy gets a new verification code: post the copy's "
             "seed commitment and its last code in your thread (G-6).</div>" if old else "")
 

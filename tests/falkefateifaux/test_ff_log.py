@@ -1,10 +1,13 @@
 """The event log: each step is its own event, replay rebuilds the game, results describe themselves."""
 
+import copy
+from dataclasses import replace
+
 import pytest
 from ff_helpers import new_table
 
 from kit.core.errors import ReplayMismatchError
-from kit.core.events import Event
+from kit.core.events import DIGEST_CHAIN, Event, canonical_json, outcome_digest
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.render import FORMATS
 
@@ -42,13 +45,20 @@ def test_replay_rebuilds_the_same_fingerprint_and_refuses_a_changed_outcome():
     game.end_scene()
     replayed = FalkeFateiFauxGame.replay(game.seed, game.options, list(game.log), practice=game.practice)
     assert replayed.fingerprint() == game.fingerprint()
-    events = [Event.from_dict(e.to_dict()) for e in game.log]
+    events = [Event.from_dict(e.to_dict()) for e in game.log]  # as a file holds them: outcomes by digest (G-8)
+    assert all(e.outcome is None and e.outcome_digest for e in events)
+    assert FalkeFateiFauxGame.replay(game.seed, game.options, events, practice=game.practice).fingerprint() == (
+        game.fingerprint())
     flip_at = next(i for i, e in enumerate(events) if e.action == "flip")
-    tampered = events[flip_at].to_dict()
-    tampered["outcome"]["sides"][0]["outcome"] = 99
-    events[flip_at] = Event.from_dict(tampered)
-    with pytest.raises(ReplayMismatchError):
-        FalkeFateiFauxGame.replay(game.seed, game.options, events, practice=game.practice)
+    outcome = copy.deepcopy(game.log[flip_at].outcome)
+    outcome["sides"][0]["outcome"] = 99
+    forged_digest = replace(events[flip_at], outcome_digest=outcome_digest(canonical_json(outcome)))
+    forged_digest = replace(forged_digest, hash=forged_digest.expected_hash(DIGEST_CHAIN))  # rehashed, as forgers do
+    held_outcome = list(game.log)
+    held_outcome[flip_at] = replace(held_outcome[flip_at], outcome=outcome)  # the digest left as it was
+    for forged in ([*events[:flip_at], forged_digest, *events[flip_at + 1:]], held_outcome):
+        with pytest.raises(ReplayMismatchError, match="recorded outcome is not what the seed"):
+            FalkeFateiFauxGame.replay(game.seed, game.options, forged, practice=game.practice)
 
 
 def test_results_keep_the_whole_story_and_render_in_every_format():

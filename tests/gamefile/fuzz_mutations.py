@@ -28,12 +28,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kit.core.events import GENESIS_HASH, canonical_json, chain_hash, genesis_hash
+from kit.core.events import GENESIS_HASH, canonical_json, chain_hash, genesis_hash, hash_v4
 from kit.core.randomness import seed_commitment
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_FILES = sorted((ROOT / "notebooks" / "games").glob("*-sample.ipynb")) + sorted(
-    (Path(__file__).resolve().parent / "v1").glob("*.ipynb"))
+    (Path(__file__).resolve().parent / "v1").glob("*.ipynb")) + sorted(
+    (Path(__file__).resolve().parent / "v2").glob("*.ipynb"))
 """The three sample games (format 2) and their version-1 copies."""
 
 _RAW = "@@fuzz-raw-{}@@"
@@ -106,8 +107,9 @@ class Case:
 SURROGATES = ("\ud800", "\udfff", "a\udbffb", "\udc00Ada", "Ada\ud83d")
 HUGE = (10**30, 10**9, -(10**9), 2**63, -(2**63), 10**6 + 1, 4 * 10**9)
 RESERVED_OPTIONS = ("seed", "self", "practice", "players", "gm", "cls", "options", "__class__", "", "**")
-KEY_NAMES = ("index", "action", "args", "outcome", "prev", "hash", "rig", "seat", "cards", "dice", "kit", "event",
-             "source", "outputs", "id", "format", "players", "options", "plus", "minus", "character", "self")
+KEY_NAMES = ("index", "action", "args", "outcome", "outcome_digest", "prev", "hash", "rig", "seat", "cards", "dice",
+             "kit", "event", "source", "outputs", "id", "format", "players", "options", "plus", "minus", "character",
+             "self")
 
 
 @dataclass
@@ -390,9 +392,13 @@ def _forged_hash(version: Any, event: dict[str, Any]) -> str:
     texts = _TEXTS.get(key) if key else None
     if texts is None:
         rig = event.get("rig") or None
-        texts = canonical_json(event["args"]), canonical_json(event["outcome"]), canonical_json(rig)
+        outcome = canonical_json(event["outcome"]) if "outcome" in event else event["outcome_digest"]
+        texts = canonical_json(event["args"]), outcome, canonical_json(rig)
         if key and len(key) < 10_000:
             _TEXTS[key] = texts
+    if "outcome" not in event:  # version 4: the hash covers the digest as it stands (G-8)
+        args_text, digest, rig_json = texts
+        return hash_v4(event["index"], event["action"], args_text, digest, rig_json, event["prev"], event.get("seat"))
     return chain_hash(version, event["index"], event["action"], *texts, event["prev"], event.get("seat"))
 
 
@@ -495,7 +501,7 @@ def duplicated_key(base: Base, rng: random.Random) -> Case:
     # Where an event's members begin: in a turn cell's one line (drawing 3) or on the event's own line.
     starts = [found.end() for found in re.finditer(r'"event": ?\{', text)]
     at = rng.choice(starts)
-    key = rng.choice(("index", "action", "args", "outcome", "prev", "hash", "rig", "seat"))
+    key = rng.choice(("index", "action", "args", "outcome", "outcome_digest", "prev", "hash", "rig", "seat"))
     decoy = json.dumps(rng.choice((0, "flip", {}, None, "0" * 64)))
     out = text[:at] + f'"{key}":{decoy},' + text[at:]
     return Case(f"dupkey:{key}@{at}", out.encode("utf-8"), "dupkey")
@@ -554,6 +560,8 @@ def edit_event(m: Mutant) -> str:
             event["rig"] = {"dice": [3]}
     if region in ("args", "outcome", "rig") and isinstance(event.get(region), (dict, list)) and event[region]:
         return _edit_in(m, event[region], f"event.{region}")
+    if region == "outcome" and "outcome_digest" in event:  # version 4 records the outcome by its digest
+        return f"event[outcome_digest]:{structural_edit(m, event, 'outcome_digest')}"
     container, key = event, m.rng.choice(list(event))
     return f"event[{key}]:{structural_edit(m, container, key)}"
 
@@ -654,7 +662,7 @@ def deep_nesting(m: Mutant) -> str:
         event = m.event()
         event["args"][rng.choice([*event["args"], "extra"])] = value
     elif where == "outcome":
-        m.event()["outcome"] = value
+        m.event()["outcome" if "outcome" in m.event() else "outcome_digest"] = value
     elif where == "rig":
         m.event()["rig"] = rng.choice((value, {"cards": {"fate": value}}, {"dice": value}))
     elif where == "option":
@@ -720,6 +728,8 @@ def non_numbers(m: Mutant) -> str:
     if where == "arg":
         event = m.event()
         event["args"][rng.choice([*event["args"], "plus"])] = literal
+    elif where == "outcome" and "outcome" not in m.event():
+        m.event()["outcome_digest"] = literal
     elif where == "outcome":
         found = slots(m.event()["outcome"])
         if found:

@@ -185,7 +185,9 @@ def test_an_edit_that_keeps_the_stamp_is_caught_under_the_lock_and_the_turn_take
     held = HeldGameFile.open(tavern_file)
     held.take("draw", DRAW)
     state = _state(held.game)
-    _edit_keeping_the_stamp(tavern_file, b'"outcome":{"luck":1', b'"outcome":{"luck":7')
+    at = tavern_file.read_bytes().index(b'"outcome_digest":"') + len(b'"outcome_digest":"')
+    digit = tavern_file.read_bytes()[at:at + 8]
+    _edit_keeping_the_stamp(tavern_file, b'"outcome_digest":"' + digit, b'"outcome_digest":"' + digit[::-1])
     before = tavern_file.read_bytes()
     seen: list[Any] = []
     with pytest.raises(BrokenGameError):

@@ -1,4 +1,4 @@
-"""Format versions: version-1 files are still read and verified, never written; kit upgrade re-derives version 2."""
+"""Format versions: version-1 files are read and verified, never written; kit upgrade re-derives today's version."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_kit_upgrade_rederives_every_turn_into_a_version_2_copy(v1_copy: Path, t
     new = tmp_path / "upgraded.ipynb"
     assert main(["upgrade", str(v1_copy), str(new)]) == 0
     out = capsys.readouterr().out
-    assert "version-2 copy" in out and "do not match" in out and "practice game" in out
+    assert "version-4 copy" in out and "do not match" in out and "practice game" in out
     old_report, new_report = verify(v1_copy), verify(new)
     assert new_report.ok and new_report.checked.raw.header.version == FORMAT_VERSION
     assert new_report.checked.game.practice  # the version-1 sample holds rigged turns
@@ -61,7 +61,7 @@ def test_kit_upgrade_rederives_every_turn_into_a_version_2_copy(v1_copy: Path, t
     assert main(["upgrade", str(v1_copy), str(new)]) == 1  # never overwrites
     assert "already exists" in capsys.readouterr().err
     assert main(["upgrade", str(new), str(tmp_path / "again.ipynb")]) == 1
-    assert "already a game file of format version 2" in capsys.readouterr().err
+    assert "already a game file of format version 4" in capsys.readouterr().err
 
 
 def test_a_version_1_file_without_rigged_turns_upgrades_to_a_real_game(tmp_path: Path):
@@ -82,7 +82,7 @@ def test_a_version_1_file_without_rigged_turns_upgrades_to_a_real_game(tmp_path:
 def test_a_file_of_a_newer_version_is_refused_in_one_line(tmp_path: Path, capsys):
     path = tmp_path / "future.ipynb"
     text = (Path(__file__).parents[2] / "notebooks" / "games" / "suitpairs-sample.ipynb").read_text()
-    path.write_text(text.replace('"format_version": 2', '"format_version": 9'))
+    path.write_text(text.replace('"format_version": 4', '"format_version": 9'))
     assert main(["verify", str(path)]) == 2
     assert "format version 9" in capsys.readouterr().err
 

@@ -23,8 +23,8 @@ def test_g6_a_version_1_file_offers_upgrade_and_the_copy_takes_turns(tmp_path: P
     assert "press Upgrade" in tracker.check_error.message and old.read_bytes() == before
     table.upgrade_button.click()
     assert table.shelf_error.message == ""
-    assert table.game_file == "old-game-v2.ipynb" and table.upgrade_row.layout.display == "none"
-    copy = tmp_path / "old-game-v2.ipynb"
+    assert table.game_file == "old-game-v4.ipynb" and table.upgrade_row.layout.display == "none"
+    copy = tmp_path / "old-game-v4.ipynb"
     report = gamefile.verify(copy)
     assert report.ok and report.checked.raw.header.version == gamefile.FORMAT_VERSION
     turns = table.session.game.turn

@@ -136,7 +136,7 @@ def test_session_refuses_a_file_edited_since_it_was_opened(tmp_path):
     session = TableSession.open(path)
     before = session.game.fingerprint()
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    notebook["cells"][3]["metadata"]["kit"]["event"]["outcome"]["dice"] = [6, 6]  # the hash is left as it was
+    notebook["cells"][3]["metadata"]["kit"]["event"]["outcome_digest"] = "0" * 64  # the hash is left as it was
     path.write_text(json.dumps(notebook), encoding="utf-8")
     edited = path.read_bytes()
     with pytest.raises(gamefile.BrokenGameError, match="turn 2: its recorded event does not match its hash"):
