@@ -195,6 +195,19 @@ class Event:
     An event read from a version-4 file has the digest and no outcome (``outcome`` is None) until
     its turn is replayed; the game's log then holds it with the outcome the replay produced.
     """
+    left_out: frozenset[str] = frozenset()
+    """The names of ``args`` at their plain defaults, which a version-4 file leaves out (G-8).
+
+    Its hash covers the arguments without them (:attr:`stored_args`); ``args`` holds every
+    argument once the turn was taken or replayed (an event read from a file: those it records).
+    """
+
+    @property
+    def stored_args(self) -> dict[str, Any]:
+        """The arguments as the file records them and the hash covers them: ``args`` without :attr:`left_out`."""
+        if not self.left_out:
+            return self.args
+        return {name: value for name, value in self.args.items() if name not in self.left_out}
 
     @property
     def rigged(self) -> bool:
@@ -212,23 +225,23 @@ class Event:
         encoded: the outcome text is ``""``.
         """
         if version == DIGEST_CHAIN and self.outcome_digest is not None:
-            digest = hash_v4(self.index, self.action, canonical_json(self.args), self.outcome_digest,
+            digest = hash_v4(self.index, self.action, canonical_json(self.stored_args), self.outcome_digest,
                              rig_text(self.rig), self.prev, self.seat)
             return digest, ""
         outcome_text = canonical_json(self.outcome)
-        digest = chain_hash(version, self.index, self.action, canonical_json(self.args), outcome_text,
+        digest = chain_hash(version, self.index, self.action, canonical_json(self.stored_args), outcome_text,
                             rig_text(self.rig), self.prev, self.seat, optional_json(self.proof))
         return digest, outcome_text
 
     def content_digest(self, outcome_text: str | None = None) -> str:
         """The version-3 hash of this event without its proof: what a seat's proof binds (K-2)."""
-        return hash_v3(self.index, self.action, canonical_json(self.args),
+        return hash_v3(self.index, self.action, canonical_json(self.stored_args),
                        outcome_text if outcome_text is not None else canonical_json(self.outcome),
                        rig_text(self.rig), self.prev, self.seat, "null")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, as stored in a game file."""
-        data: dict[str, Any] = {"index": self.index, "action": self.action, "args": self.args}
+        data: dict[str, Any] = {"index": self.index, "action": self.action, "args": self.stored_args}
         if self.outcome_digest is not None:
             data["outcome_digest"] = self.outcome_digest  # version 4: the replay produces the outcome
         else:
@@ -350,18 +363,21 @@ class EventLog:
         return self.events[-1].hash if self.events else self.genesis
 
     def append(self, action: str, args: dict[str, Any], outcome: Any, rig: dict[str, Any] | None = None,
-               seat: str | None = None, proof: dict[str, Any] | None = None) -> Event:
-        """Add an event at the end, chained to the current head."""
+               seat: str | None = None, proof: dict[str, Any] | None = None,
+               left_out: frozenset[str] = frozenset()) -> Event:
+        """Add an event at the end, chained to the current head (``left_out``: see :attr:`Event.left_out`)."""
         # Round-trip through JSON so the stored event is exactly what a file will hold.
-        args_text, outcome_text = canonical_json(args), canonical_json(outcome)
+        kept = {name: value for name, value in args.items() if name not in left_out} if left_out else args
+        args_text, outcome_text = canonical_json(kept), canonical_json(outcome)
         rig_json = rig_text(rig)
         index = len(self)
         prev = self.head
         digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_json, prev, seat,
                             optional_json(proof))
         recorded = outcome_digest(outcome_text) if self.version == DIGEST_CHAIN else None
-        event = Event(index, action, json.loads(args_text), json.loads(outcome_text), json.loads(rig_json), prev,
-                      digest, seat, dict(proof) if proof is not None else None, recorded)
+        every = json.loads(canonical_json(args)) if left_out else json.loads(args_text)
+        event = Event(index, action, every, json.loads(outcome_text), json.loads(rig_json), prev,
+                      digest, seat, dict(proof) if proof is not None else None, recorded, frozenset(left_out))
         self.events.append(event)
         return event
 
@@ -376,7 +392,7 @@ class EventLog:
         """The same events chained from another genesis (every hash new): a game whose start changed."""
         log = EventLog(genesis=genesis, version=self.version, first=self.first)
         for event in self.events:
-            log.append(event.action, event.args, event.outcome, event.rig, event.seat, event.proof)
+            log.append(event.action, event.args, event.outcome, event.rig, event.seat, event.proof, event.left_out)
         return log
 
     def first_broken_link(self) -> tuple[int, str] | None:

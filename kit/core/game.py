@@ -695,7 +695,8 @@ class Game(Chapters, SealedTurns, ABC):
         if action not in NOT_VOIDABLE and action not in SEALED_ACTIONS:
             self._before_latest = (index, saved, table[0]) if saved is not None and table is not None else None
         if recorded is None:
-            event = self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat, proof)
+            left_out = self.defaults_in(action, args) if self.log.version == DIGEST_CHAIN else frozenset()
+            event = self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat, proof, left_out)
         elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
             self._broken = True
             raise ReplayMismatchError(
@@ -801,8 +802,36 @@ class Game(Chapters, SealedTurns, ABC):
             raise ReplayMismatchError(
                 f"event {event.index} ({event.action})", "its hash does not match its content and the event before it",
             )
+        if self.log.version == DIGEST_CHAIN:
+            stored = event.stored_args
+            if self.defaults_in(event.action, stored):
+                self._broken = True
+                raise ReplayMismatchError(f"event {event.index} ({event.action})", "it records an argument at its "
+                                          "default, which format version 4 leaves out")
+            every = self.full_args(event.action, stored)
+            event = replace(event, args=every, left_out=frozenset(every.keys() - stored.keys()))
         return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event,
                              recorded_outcome=outcome_text or None)
+
+    @classmethod
+    def defaults_in(cls, action: str, args: Mapping[str, Any]) -> frozenset[str]:
+        """The names of ``args`` at their plain defaults, which a version-4 event leaves out (G-8).
+
+        A plain default is None, True/False, a whole number or a text that its parameter's check
+        accepts; only an argument of the same type and value is at it.
+        """
+        plan = plans(cls).get(action)
+        settled = plan.settled if plan is not None else {}
+        return frozenset(name for name, value in args.items()
+                         if name in settled and type(value) is type(settled[name]) and value == settled[name])
+
+    @classmethod
+    def full_args(cls, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        """A recorded action's arguments with those left out at their plain defaults put back (G-8)."""
+        plan = plans(cls).get(action)
+        if plan is None:
+            return dict(args)
+        return {**{name: value for name, value in plan.settled.items() if name not in args}, **args}
 
     @classmethod
     def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,

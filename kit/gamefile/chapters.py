@@ -141,8 +141,9 @@ def close_chapter(path: str | os.PathLike[str]) -> Path:
 
 def rechained(event: Event, prev: str, version: int) -> Event:
     """``event`` linked after ``prev``: the same turn, its hash new."""
-    digest = chain_hash(version, event.index, event.action, canonical_json(event.args), canonical_json(event.outcome),
-                        canonical_json(event.rig if event.rig else None), prev, event.seat,
+    digest = chain_hash(version, event.index, event.action, canonical_json(event.stored_args),
+                        canonical_json(event.outcome), canonical_json(event.rig if event.rig else None), prev,
+                        event.seat,
                         canonical_json(event.proof))
     return replace(event, prev=prev, hash=digest)
 

@@ -222,7 +222,8 @@ def play_again(game: Game, events: list[dict[str, Any]]) -> None:
         try:
             recorded = Event.from_dict(event)
             game.sit(recorded.seat)
-            game._perform(recorded.action, dict(recorded.args), rig=Rig.from_dict(recorded.rig))
+            args = game.full_args(recorded.action, recorded.args)  # a version-4 file leaves defaults out (G-8)
+            game._perform(recorded.action, args, rig=Rig.from_dict(recorded.rig))
         except RulesError:
             continue
         except Exception as error:

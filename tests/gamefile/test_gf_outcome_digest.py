@@ -1,4 +1,6 @@
-"""Format version 4 records each turn's outcome by its digest (G-8); version-2 files are read and go on in version 2.
+"""Format version 4 records each turn's outcome by its digest and leaves out arguments at their defaults (G-8).
+
+Version-2 files are read and go on in version 2.
 
 The fixtures in ``v2/`` are the sample games as the kit wrote them in format version 2, with
 whole outcomes in every event: the files every group started before version 4.
@@ -78,7 +80,10 @@ def test_version_4_is_smaller_than_version_2_by_the_outcomes(system: str, tmp_pa
     assert verify(new).ok and load(new).fingerprint() == game.fingerprint()
     outcomes = sum(len(f'"outcome":{canonical_json(e.outcome)}'.encode()) for e in game.log)
     digests = len(game.log) * len(f'"outcome_digest":"{"0" * 64}"')
-    assert old.stat().st_size - new.stat().st_size == outcomes - digests  # all else byte for byte the same size
+    defaults = sum(len(canonical_json(e.args).encode()) - len(canonical_json(kept.stored_args).encode())
+                   for e, kept in zip(game.log, fresh.log, strict=True))
+    assert defaults > 0 if system == "falkefateifaux" else defaults >= 0
+    assert old.stat().st_size - new.stat().st_size == outcomes - digests + defaults  # the rest: the same size
 
 
 @pytest.mark.parametrize("system", sorted(TURNS))
@@ -180,3 +185,34 @@ def test_an_event_with_both_forms_or_neither_is_malformed():
         Event.from_dict({**base, "outcome": {}, "outcome_digest": "0" * 64})
     with pytest.raises(ValueError, match="outcome"):
         Event.from_dict(base)
+
+
+def test_a_version_4_event_leaves_out_arguments_at_plain_defaults_and_the_replay_puts_them_back(tmp_path: Path):
+    path = _copy(SAMPLES, "falkefateifaux", tmp_path)
+    game = load(path)
+    flips = [(stored, held) for stored, held in zip(_events(path), game.log, strict=True) if stored["action"] == "flip"]
+    assert flips
+    for stored, held in flips:  # the file leaves them out; the game's log holds every argument
+        assert stored["args"] == held.stored_args and not type(game).defaults_in("flip", stored["args"])
+        assert held.args == type(game).full_args("flip", stored["args"]) and held.args["hinder"] is False
+        assert set(stored["args"]) < set(held.args) and held.left_out == set(held.args) - set(stored["args"])
+    assert verify(path).ok
+
+
+def test_an_argument_written_out_at_its_default_is_not_intact(tmp_path: Path):
+    path = _copy(SAMPLES, "falkefateifaux", tmp_path)
+    nb = tamper.read(path)
+    turn = next(i for i, cell in enumerate(tamper.turn_cells(nb), start=1)
+                if cell["metadata"]["kit"]["event"]["action"] == "flip")
+    tamper.turn_cells(nb)[turn - 1]["metadata"]["kit"]["event"]["args"]["hinder"] = False
+    tamper.rehash_from(nb, turn)
+    tamper.write(path, nb)
+    report = verify(path)
+    assert not report.ok and report.turn == turn and "default" in report.message and "G-8" in report.message
+
+
+def test_a_version_2_file_keeps_every_argument(tmp_path: Path):
+    path = _copy(V2, "falkefateifaux", tmp_path)
+    game = load(path)
+    for stored in _events(path):
+        assert stored["args"] == type(game).full_args(stored["action"], stored["args"])
