@@ -684,7 +684,8 @@ def _mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> Any:
         del parent[last]
     elif how == "add":
         if isinstance(parent, dict):
-            parent[f"extra{value!r}"[:30] if not isinstance(value, str) else value[:30]] = value
+            # (the key names the value's kind: the repr of a value nested 2,000 deep overflows the stack)
+            parent[f"extra-{type(value).__name__}" if not isinstance(value, str) else value[:30]] = value
         elif isinstance(parent, list):  # a leaf's place (null, a number) takes no new entry
             parent.insert(last, value)
     elif how == "wrap":
