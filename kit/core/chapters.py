@@ -191,9 +191,9 @@ class Chapters:
         writing it).
         """
         point = (self.replayed() if replayed else self).checkpoint()
+        # A new chapter starts a chain of its own, in today's version: an open campaign begun in
+        # version 2 goes on in version 4 from its next chapter (C-1, G-8).
         game = type(self)(self.seed, **self.start_options())  # type: ignore[call-arg]
-        if game.log.version != self.log.version:  # a campaign keeps its format version (C-1)
-            game.use_chain(self.log.version)  # type: ignore[attr-defined]
         game.continue_from(self.chapter.number + 1, self.log.head, point)
         if self.proofs is not None and game.proofs is not None:
             game.proofs.keys = dict(self.proofs.keys)  # the same table holds the same keys

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from kit.core.events import Event, canonical_json, chain_hash
+from kit.core.events import DIGEST_CHAIN, Event, canonical_json, chain_hash, outcome_digest
 from kit.core.game import Game
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
@@ -139,8 +139,15 @@ def close_chapter(path: str | os.PathLike[str]) -> Path:
     return after
 
 
-def rechained(event: Event, prev: str, version: int) -> Event:
-    """``event`` linked after ``prev``: the same turn, its hash new."""
+def rechained(event: Event, prev: str, version: int, cls: type[Game]) -> Event:
+    """``event`` linked after ``prev`` in a chain of ``version``: the same turn, its hash new.
+
+    A turn of a version-2 file moved into a version-4 chapter records its outcome's digest and
+    leaves its arguments at their defaults out (G-8).
+    """
+    if version == DIGEST_CHAIN and event.outcome_digest is None:
+        event = replace(event, outcome_digest=outcome_digest(canonical_json(event.outcome)),
+                        left_out=cls.defaults_in(event.action, event.args))
     digest = chain_hash(version, event.index, event.action, canonical_json(event.stored_args),
                         canonical_json(event.outcome), canonical_json(event.rig if event.rig else None), prev,
                         event.seat,
@@ -188,7 +195,8 @@ def split(path: str | os.PathLike[str], into: str | os.PathLike[str], *,
     while True:
         end = _chapter_end(events, earliest, position, chapter_turns)
         for event in events[position:end]:
-            game.apply(rechained(event, game.log.head, game.log.version) if game.chapter.number > 1 else event)
+            game.apply(rechained(event, game.log.head, game.log.version, type(game))
+                       if game.chapter.number > 1 else event)
         target = chapter_path(base, game.chapter.number)
         _write_split_chapter(target, game, header)
         written.append(target)

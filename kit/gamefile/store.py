@@ -416,7 +416,7 @@ def _keep_file_version(existing: Checked, game: Game) -> None:
     stored = existing.raw.header
     if existing.problem or stored.version != FULL_OUTCOME_VERSION or game.log.version != FORMAT_VERSION:
         return
-    if (stored.system, stored.seed) != (game.system, game.seed) or game.chapter.number != 1:
+    if (stored.system, stored.seed, stored.chapter) != (game.system, game.seed, game.chapter.number):
         return
     fresh = game.fresh()
     fresh.use_chain(FULL_OUTCOME_VERSION)

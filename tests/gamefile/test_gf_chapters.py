@@ -93,7 +93,7 @@ def test_a_checkpoint_that_lies_about_the_state_is_caught_when_the_chapters_are_
     forged = systems.continue_game("suitpairs", honest.seed, chapter=3, follows=honest.chapter.follows,
                                    checkpoint=lying, **honest.start_options())
     for event in honest.log:  # the same turns, chained from the lying start, as a forger can
-        forged.apply(rechained(event, forged.log.head, forged.log.version))
+        forged.apply(rechained(event, forged.log.head, forged.log.version, type(forged)))
     header = gamefile.load_file(paths[2]).header
     write_game(paths[2], forged, Header.for_game(forged, header.created_with))
     assert verify(paths[2]).ok  # alone, a chapter can only be checked from its own checkpoint

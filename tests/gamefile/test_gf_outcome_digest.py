@@ -19,6 +19,7 @@ import pytest
 from kit import systems
 from kit.core.events import DIGEST_CHAIN, Event, canonical_json, outcome_digest
 from kit.gamefile import HeldGameFile, append_turn, load, load_file, save, verify
+from kit.gamefile.campaign import verify_campaign
 from kit.gamefile.chapters import close_chapter, split
 
 V2 = Path(__file__).parent / "v2"
@@ -118,24 +119,31 @@ def test_a_version_2_game_rebuilt_in_jupyter_saves_into_its_file_in_version_2(tm
     assert [e["hash"] for e in _events(path)[:stored.turn]] == [e.hash for e in stored.log]
 
 
-def test_a_version_2_campaign_keeps_its_version_in_its_next_chapter(tmp_path: Path):
+def test_a_version_2_campaign_goes_on_in_version_4_from_its_next_chapter(tmp_path: Path):
     path = _copy(V2, "suitpairs", tmp_path)
+    codes = [e["hash"] for e in _events(path)]
     after = close_chapter(path)
-    assert load_file(after).header.version == 2
+    assert load_file(after).header.version == DIGEST_CHAIN and load_file(path).header.version == 2
     held = HeldGameFile.open(after)
     held.take(*TURNS["suitpairs"])
-    assert load_file(after).header.version == 2 and verify(after).ok
-    assert "outcome" in _events(after)[0]
+    assert load_file(after).header.version == DIGEST_CHAIN and "outcome_digest" in _events(after)[0]
+    assert [e["hash"] for e in _events(path)] == codes  # chapter 1 and its codes are as they were
+    verdicts = verify_campaign([path, after])
+    assert verdicts.ok, verdicts.message
 
 
 @pytest.mark.parametrize("folder", [SAMPLES, V2], ids=["v4", "v2"])
-def test_a_split_campaign_keeps_the_file_version(folder: Path, tmp_path: Path):
+def test_a_split_game_keeps_its_first_chapter_and_writes_the_rest_in_version_4(folder: Path, tmp_path: Path):
     path = _copy(folder, "falkefateifaux", tmp_path)
     version = load_file(path).header.version
     chapters = split(path, tmp_path / "campaign", chapter_turns=20)
     assert len(chapters) == 2
+    assert [load_file(chapter).header.version for chapter in chapters] == [version, DIGEST_CHAIN]
+    assert [e["hash"] for e in _events(chapters[0])] == [e["hash"] for e in _events(path)][:20]
     for chapter in chapters:
-        assert load_file(chapter).header.version == version and verify(chapter).ok
+        assert verify(chapter).ok
+    verdicts = verify_campaign(chapters)
+    assert verdicts.ok, verdicts.message
 
 
 def _swap_form(path: Path, turn: int) -> None:
