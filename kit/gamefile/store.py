@@ -352,12 +352,16 @@ def upgraded_game(game: Game, players: dict[str, list[str]] | None = None, gm: s
     """
     fresh = type(game)(game.seed, practice=game.practice, players=game.players if players is None else players,
                        gm=game.gm if gm is None else gm, **game.options)
+    _take_again(fresh, game, "the game cannot be upgraded")
+    return fresh
+
+
+def _take_again(fresh: Game, game: Game, refusal: str) -> None:
+    """Take ``game``'s turns again on ``fresh`` from their actions, arguments and rigs; each must come out the same."""
     for event in game.log:
         result = fresh._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig))
         if canonical_json(result.to_dict()) != canonical_json(event.outcome):
-            raise GameFileError(f"turn {event.index + 1} does not come out the same when taken again; "
-                                "the game cannot be upgraded")
-    return fresh
+            raise GameFileError(f"turn {event.index + 1} does not come out the same when taken again; {refusal}")
 
 
 def upgrade(old: str | os.PathLike[str], new: str | os.PathLike[str]) -> GameFile:
@@ -420,8 +424,7 @@ def _keep_file_version(existing: Checked, game: Game) -> None:
         return
     fresh = game.fresh()
     fresh.use_chain(FULL_OUTCOME_VERSION)
-    for event in game.log:
-        fresh._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig))
+    _take_again(fresh, game, f"it cannot be saved into {existing.raw.header.game_id}'s version-2 file")
     vars(game).update(vars(fresh))
 
 
