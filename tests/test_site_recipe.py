@@ -112,7 +112,21 @@ def test_the_pages_workflow_publishes_what_make_site_builds() -> None:
     assert "actions/deploy-pages" in workflow and 'python-version: "3.11"' in workflow
     makefile = (ROOT / "Makefile").read_text()
     assert "scripts/build_site.py --tools $(SITE_VENV)/bin --out site" in makefile
-    assert "\nunit: $(STAMP) site\n" in makefile  # make test builds the site its browser tests open
+    assert "site" in make_prerequisites(makefile, "unit")  # make test builds the site its browser tests open
+
+
+def make_prerequisites(makefile: str, target: str) -> list[str]:
+    """The prerequisites the Makefile names for ``target`` on its rule line."""
+    rule = re.search(rf"^{re.escape(target)}:([^=\n]*)$", makefile, re.M)
+    assert rule is not None, f"the Makefile has no rule for {target}"
+    return rule.group(1).split()
+
+
+def test_the_tables_and_the_tests_run_the_kit_from_bytecode() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    assert "-m compileall -q kit" in makefile
+    for target in ("play", "unit", "notebooks", "bench"):
+        assert "bytecode" in make_prerequisites(makefile, target), target
 
 
 def test_wheels_get_bytecode_the_interpreter_uses_whatever_the_files_dates(tmp_path: Path) -> None:
