@@ -1,0 +1,214 @@
+"""Where a click's time goes: the page, the socket to the server, the kernel, the widgets, the frame.
+
+    python bench/click_split_bench.py [--runs 5] [--warmup 1] [--only table] [--viewport phone]
+
+``bench/tables_bench.py`` times a click from ``element.click()`` to the first animation frame
+after the answer is on the page, against the bare one-button notebook. This script takes the
+same cases in the same served folder and splits each click at the kernel socket, with every
+frame the page sends or receives on its kernel channel stamped by ``performance.now()``:
+
+- **to the socket**: from the click to the first frame the page sends (the widget's message);
+- **round trip**: from that frame to the first frame received after it (the kernel's ``busy``
+  status, which ipykernel sends before it runs the handler): the notebook server, the kernel's
+  message loop and the way back, with nothing of the kit's in it;
+- **kernel**: from there to the last frame received before the answer shows (the update of the
+  view that shows it): the kit's handler up to the answer;
+- **widgets**: from that frame to the DOM change (the page's widget manager decoding and applying it);
+- **frame**: from the DOM change to the next animation frame.
+
+Medians over the runs (round-robin, as ``tables_bench.py``), each phase beside the bare
+notebook's and the whole click as a ratio to the bare click. Turns are taken on a copy of the
+sample games, put back before every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+
+from browser_bench import READY_JS, SETTLE_MS, VIEWPORTS  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from tables_bench import BARE, COMPONENT_CASES, TABLE_CASES, Case, build_folder, folder_files, restore_folder  # noqa: E402
+from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
+
+SOCKET_STAMPS_JS = """
+(() => {
+  window.__kitFrames = [];
+  const stamp = (socket, kind) => {
+    if (String(socket.url).includes("/channels")) window.__kitFrames.push([kind, performance.now()]);
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) { stamp(this, "sent"); return send.call(this, data); };
+  const follow = (socket) => {
+    if (socket.__kitStamped) return;
+    socket.__kitStamped = true;
+    EventTarget.prototype.addEventListener.call(socket, "message", () => stamp(socket, "received"));
+  };
+  const listen = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (type, listener, options) {
+    follow(this);
+    return listen.call(this, type, listener, options);
+  };
+  const handler = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return handler.get.call(this); },
+    set(value) { follow(this); handler.set.call(this, value); },
+  });
+})();
+"""
+"""Stamps every frame sent or received on a kernel channel socket, installed before the page's own scripts.
+
+The stamping listener is added before the page's, so a received frame is stamped as it arrives."""
+
+SPLIT_CLICK_JS = """
+([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {
+  const before = document.querySelector(expect)?.textContent ?? null;
+  const changed = () => {
+    const now = document.querySelector(expect)?.textContent ?? null;
+    return now !== null && (expectText === null ? now !== before : now.includes(expectText));
+  };
+  let start = 0;
+  const observer = new MutationObserver(() => {
+    if (!changed()) return;
+    observer.disconnect();
+    const shown = performance.now();
+    requestAnimationFrame(() => {
+      const frame = performance.now();
+      const frames = window.__kitFrames.filter(([, at]) => at >= start && at <= shown);
+      const sent = frames.find(([kind]) => kind === "sent");
+      const received = frames.filter(([kind, at]) => kind === "received" && sent && at >= sent[1]);
+      if (!sent || received.length === 0) { reject(new Error("no kernel frame around the click")); return; }
+      resolve({sent: sent[1] - start, reply: received[0][1] - start, answer: received[received.length - 1][1] - start,
+               shown: shown - start, frame: frame - start});
+    });
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { observer.disconnect(); reject(new Error(`${expect} did not change within ${timeoutMs} ms`)); },
+             timeoutMs);
+  start = performance.now();
+  document.querySelector(click).click();
+})
+"""
+
+PHASES = ("to socket", "round trip", "kernel", "widgets", "frame")
+"""The parts of a click, in order (see the module's docstring)."""
+
+
+@dataclass(frozen=True)
+class Split:
+    """One click's parts in milliseconds, in the order of :data:`PHASES`."""
+
+    parts: tuple[float, float, float, float, float]
+
+    @property
+    def total(self) -> float:
+        """The whole click, as ``tables_bench.py`` measures it."""
+        return sum(self.parts)
+
+    @classmethod
+    def from_stamps(cls, stamps: dict[str, float]) -> Split:
+        """The parts from the page's stamps (milliseconds after the click)."""
+        marks = [0.0, stamps["sent"], stamps["reply"], stamps["answer"], stamps["shown"], stamps["frame"]]
+        return cls(tuple(later - earlier for earlier, later in pairwise(marks)))  # type: ignore[arg-type]
+
+
+def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeout_ms: float = 60_000) -> Split:
+    """Open the case's notebook in a fresh context, wait until it is drawn and the kernel is quiet, split one click."""
+    context = browser.new_context(viewport=VIEWPORTS[viewport], is_mobile=viewport == "phone",
+                                  has_touch=viewport == "phone")
+    context.add_init_script(SOCKET_STAMPS_JS)
+    try:
+        page = VoilaPage(context.new_page(), base_url)
+        scenario = case.scenario
+        page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)
+        page.page.wait_for_function(READY_JS, arg=scenario.ready, polling="raf", timeout=timeout_ms)
+        page.wait_kernel_idle(timeout_ms=timeout_ms, quiet_ms=SETTLE_MS)
+        stamps = page.page.evaluate(SPLIT_CLICK_JS, [scenario.click, scenario.expect, scenario.expect_text,
+                                                     timeout_ms])
+        page.wait_kernel_idle()
+        problems = page.problems()
+        if problems:
+            raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
+        return Split.from_stamps(stamps)
+    finally:
+        context.close()
+
+
+def split_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int, warmup: int,
+              viewport: str) -> list[Split]:
+    """Each case's median parts, taken round-robin; a case's games folder is put back before each of its runs."""
+    pristine = {case.game: folder_files((root / case.game).parent) for case in cases if case.game is not None}
+    samples: list[list[Split]] = [[] for _ in cases]
+    for number in range(warmup + runs):
+        for index, case in enumerate(cases):
+            if case.game is not None:
+                restore_folder((root / case.game).parent, pristine[case.game])
+            try:
+                found = split_once(browser, base_url, case, viewport)
+            except Exception as error:
+                raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
+            if number >= warmup:
+                samples[index].append(found)
+    return [Split(tuple(statistics.median(split.parts[part] for split in taken)  # type: ignore[arg-type]
+                        for part in range(len(PHASES)))) for taken in samples]
+
+
+def report(cases: Sequence[Case], splits: Sequence[Split]) -> str:
+    """One line a case: its median parts, their sum and the sum's ratio to the bare click's (the first case)."""
+    bare = splits[0].total
+    lines = [f"{'notebook':<34}" + "".join(f"{phase:>12}" for phase in PHASES) + f"{'sum ms':>9}{'x bare':>8}"]
+    for case, split in zip(cases, splits, strict=True):
+        lines.append(f"{case.label:<34}" + "".join(f"{part:>12.1f}" for part in split.parts)
+                     + f"{split.total:>9.1f}{split.total / bare:>8.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build the folder, start Voilà and Chromium, split every case's click after the bare notebook's, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per notebook (medians reported)")
+    parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
+    parser.add_argument("--turns", type=int, default=1000, help="turns of the big games")
+    parser.add_argument("--only", default="", help="split only cases whose label contains this text")
+    parser.add_argument("--viewport", choices=sorted(VIEWPORTS), default="desktop",
+                        help="the window: a 1280x900 desktop or a 390x844 phone (touch)")
+    args = parser.parse_args(argv)
+    reason = chromium_missing_reason()
+    if reason:
+        print(f"click split bench not run: {reason}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kit-click-split-") as folder:
+        root = Path(folder)
+        build_folder(root, args.turns)
+        server = start_voila(root, log_path=ARTIFACTS_DIR / "logs" / "voila-click-split-bench.log")
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                try:
+                    cases = [Case("bare button", BARE, 1.0),
+                             *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if args.only in case.label)]
+                    splits = split_all(browser, server.base_url, root, cases, args.runs, args.warmup, args.viewport)
+                    version = browser.version
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+    print(f"Voilà, Chromium {version}, {args.viewport}, a click split at the kernel socket, "
+          f"medians of {args.runs} runs (ms)")
+    print(report(cases, splits))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
