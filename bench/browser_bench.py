@@ -98,13 +98,17 @@ READY_JS = """
 }
 """
 
-CLICK_JS = """
-([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {
+TEXT_CHANGED_JS = """
   const before = document.querySelector(expect)?.textContent ?? null;
   const changed = () => {
     const now = document.querySelector(expect)?.textContent ?? null;
     return now !== null && (expectText === null ? now !== before : now.includes(expectText));
   };
+"""
+"""The start of a click's promise: ``changed()`` tells whether ``expect``'s text changed (or holds ``expectText``)."""
+
+CLICK_JS = """
+([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {""" + TEXT_CHANGED_JS + """
   let start = 0;
   const observer = new MutationObserver(() => {
     if (!changed()) return;

@@ -23,7 +23,6 @@ sample games, put back before every run.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
@@ -36,9 +35,16 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from browser_bench import READY_JS, SETTLE_MS, VIEWPORTS  # noqa: E402
+from browser_bench import READY_JS, SETTLE_MS, TEXT_CHANGED_JS, VIEWPORTS  # noqa: E402
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from tables_bench import BARE, COMPONENT_CASES, TABLE_CASES, Case, build_folder, folder_files, restore_folder  # noqa: E402
+from tables_bench import (  # noqa: E402
+    Case,
+    build_folder,
+    case_arguments,
+    cases_matching,
+    folder_files,
+    restore_folder,
+)
 from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
 
 SOCKET_STAMPS_JS = """
@@ -72,12 +78,7 @@ SOCKET_STAMPS_JS = """
 The stamping listener is added before the page's, so a received frame is stamped as it arrives."""
 
 SPLIT_CLICK_JS = """
-([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {
-  const before = document.querySelector(expect)?.textContent ?? null;
-  const changed = () => {
-    const now = document.querySelector(expect)?.textContent ?? null;
-    return now !== null && (expectText === null ? now !== before : now.includes(expectText));
-  };
+([click, expect, expectText, timeoutMs]) => new Promise((resolve, reject) => {""" + TEXT_CHANGED_JS + """
   let start = 0;
   const observer = new MutationObserver(() => {
     if (!changed()) return;
@@ -176,14 +177,7 @@ def report(cases: Sequence[Case], splits: Sequence[Split]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Build the folder, start Voilà and Chromium, split every case's click after the bare notebook's, print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="measured runs per notebook (medians reported)")
-    parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
-    parser.add_argument("--turns", type=int, default=1000, help="turns of the big games")
-    parser.add_argument("--only", default="", help="split only cases whose label contains this text")
-    parser.add_argument("--viewport", choices=sorted(VIEWPORTS), default="desktop",
-                        help="the window: a 1280x900 desktop or a 390x844 phone (touch)")
-    args = parser.parse_args(argv)
+    args = case_arguments(__doc__.splitlines()[0], runs=5).parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
         print(f"click split bench not run: {reason}", file=sys.stderr)
@@ -196,8 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
                 try:
-                    cases = [Case("bare button", BARE, 1.0),
-                             *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if args.only in case.label)]
+                    cases = cases_matching(args.only)
                     splits = split_all(browser, server.base_url, root, cases, args.runs, args.warmup, args.viewport)
                     version = browser.version
                 finally:

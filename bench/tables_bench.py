@@ -199,16 +199,27 @@ def report(results: dict[str, tuple[Case, Figures]], bare: Figures) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Build the folder, start Voilà and Chromium, measure every case after the bare notebook, print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="measured runs per notebook (median reported)")
+def case_arguments(description: str, runs: int) -> argparse.ArgumentParser:
+    """The command line of a bench over these cases: runs, warm-up, the big games' turns, a filter, the window."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--runs", type=int, default=runs, help="measured runs per notebook (median reported)")
     parser.add_argument("--warmup", type=int, default=1, help="unrecorded runs per notebook first")
     parser.add_argument("--turns", type=int, default=1000, help="turns of the big games")
     parser.add_argument("--only", default="", help="measure only cases whose label contains this text")
     parser.add_argument("--viewport", choices=sorted(VIEWPORTS), default="desktop",
                         help="the window: a 1280x900 desktop or a 390x844 phone (touch)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def cases_matching(only: str) -> list[Case]:
+    """The bare notebook first, then every table and component case whose label contains ``only``."""
+    return [Case("bare button", BARE, 1.0),
+            *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if only in case.label)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build the folder, start Voilà and Chromium, measure every case after the bare notebook, print."""
+    args = case_arguments(__doc__.splitlines()[0], runs=7).parse_args(argv)
     reason = chromium_missing_reason()
     if reason:
         print(f"tables bench not run: {reason}", file=sys.stderr)
@@ -221,8 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
                 try:
-                    cases = [Case("bare", BARE, 1.0),
-                             *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if args.only in case.label)]
+                    cases = cases_matching(args.only)
                     figures = measure_all(browser, server.base_url, root, cases, args.runs, args.warmup,
                                           args.viewport)
                     bare, results = figures[0], {case.label: (case, found)
