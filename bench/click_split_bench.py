@@ -42,8 +42,7 @@ from tables_bench import (  # noqa: E402
     build_folder,
     case_arguments,
     cases_matching,
-    folder_files,
-    restore_folder,
+    round_robin,
 )
 from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
 
@@ -148,19 +147,8 @@ def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeo
 
 def split_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int, warmup: int,
               viewport: str) -> list[Split]:
-    """Each case's median parts, taken round-robin; a case's games folder is put back before each of its runs."""
-    pristine = {case.game: folder_files((root / case.game).parent) for case in cases if case.game is not None}
-    samples: list[list[Split]] = [[] for _ in cases]
-    for number in range(warmup + runs):
-        for index, case in enumerate(cases):
-            if case.game is not None:
-                restore_folder((root / case.game).parent, pristine[case.game])
-            try:
-                found = split_once(browser, base_url, case, viewport)
-            except Exception as error:
-                raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
-            if number >= warmup:
-                samples[index].append(found)
+    """Each case's median parts, taken as ``tables_bench.py`` takes its figures (:func:`round_robin`)."""
+    samples = round_robin(root, cases, runs, warmup, lambda case: split_once(browser, base_url, case, viewport))
     return [Split(tuple(statistics.median(split.parts[part] for split in taken)  # type: ignore[arg-type]
                         for part in range(len(PHASES)))) for taken in samples]
 

@@ -29,9 +29,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
@@ -44,6 +45,8 @@ from voila_harness import ARTIFACTS_DIR, chromium_missing_reason, launch_chromiu
 from kit import gamefile  # noqa: E402
 from kit.core.game import Game  # noqa: E402
 from kit.gamefile.chapters import split  # noqa: E402
+
+T = TypeVar("T")
 
 BARE = Scenario("components/bare_button.ipynb", ".kit-bare-button", ".kit-bare-button", ".kit-bare-label",
                 "Pressed 1 time(s)")
@@ -160,27 +163,39 @@ def restore_folder(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(content)
 
 
-def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int,
-                warmup: int, viewport: str = "desktop") -> list[Figures]:
-    """Medians of every case, taken round-robin (run 1 of every case, then run 2, ...) so drift hits all alike.
+def round_robin(root: Path, cases: Sequence[Case], runs: int, warmup: int,
+                take: Callable[[Case], T]) -> list[list[T]]:
+    """Every case's ``runs`` samples of ``take(case)``, round-robin (run 1 of every case, then run 2, ...).
 
-    A case that writes a game file gets its games folder back before each of its runs: the file as
-    it was, and no file the turn made (a turn past a chapter's end starts the next chapter's file).
+    Taken round-robin, the machine's drift hits every case alike.
+    ``warmup`` unrecorded rounds come first. A case that writes a game file gets its games folder
+    back before each of its runs: the file as it was, and no file the turn made (a turn past a
+    chapter's end starts the next chapter's file); every folder is put back at the end.
     """
     pristine = {case.game: folder_files((root / case.game).parent) for case in cases if case.game is not None}
-    samples: list[list[tuple[float, float]]] = [[] for _ in cases]
-    for number in range(warmup + runs):
-        for index, case in enumerate(cases):
-            if case.game is not None:
-                restore_folder((root / case.game).parent, pristine[case.game])
-            try:
-                figures = measure_once(browser, base_url, case.scenario, viewport=viewport)
-            except Exception as error:
-                raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
-            if number >= warmup:
-                samples[index].append(figures)
-    for name, files in pristine.items():
-        restore_folder((root / name).parent, files)
+    samples: list[list[T]] = [[] for _ in cases]
+    try:
+        for number in range(warmup + runs):
+            for index, case in enumerate(cases):
+                if case.game is not None:
+                    restore_folder((root / case.game).parent, pristine[case.game])
+                try:
+                    found = take(case)
+                except Exception as error:
+                    raise RuntimeError(f"{case.label} ({case.scenario.notebook}): {error}") from error
+                if number >= warmup:
+                    samples[index].append(found)
+    finally:
+        for name, files in pristine.items():
+            restore_folder((root / name).parent, files)
+    return samples
+
+
+def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int,
+                warmup: int, viewport: str = "desktop") -> list[Figures]:
+    """Medians of every case's time to interactive and click, taken by :func:`round_robin`."""
+    samples = round_robin(root, cases, runs, warmup,
+                          lambda case: measure_once(browser, base_url, case.scenario, viewport=viewport))
     return [Figures(tti_ms=statistics.median(t for t, _ in found), click_ms=statistics.median(c for _, c in found),
                     runs=runs) for found in samples]
 
