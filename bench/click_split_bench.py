@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -36,15 +35,15 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 from browser_bench import READY_JS, SETTLE_MS, TEXT_CHANGED_JS, VIEWPORTS  # noqa: E402
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 from tables_bench import (  # noqa: E402
     Case,
-    build_folder,
     case_arguments,
     cases_matching,
     round_robin,
+    served_tables,
 )
-from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
+from voila_harness import VoilaPage, chromium_missing_reason  # noqa: E402
 
 SOCKET_STAMPS_JS = """
 (() => {
@@ -170,21 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if reason:
         print(f"click split bench not run: {reason}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="kit-click-split-") as folder:
-        root = Path(folder)
-        build_folder(root, args.turns)
-        server = start_voila(root, log_path=ARTIFACTS_DIR / "logs" / "voila-click-split-bench.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_chromium(playwright)
-                try:
-                    cases = cases_matching(args.only)
-                    splits = split_all(browser, server.base_url, root, cases, args.runs, args.warmup, args.viewport)
-                    version = browser.version
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    with served_tables(args.turns, "click-split-bench") as (root, browser, base_url):
+        cases = cases_matching(args.only)
+        splits = split_all(browser, base_url, root, cases, args.runs, args.warmup, args.viewport)
+        version = browser.version
     print(f"Voilà, Chromium {version}, {args.viewport}, a click split at the kernel socket, "
           f"medians of {args.runs} runs (ms)")
     print(report(cases, splits))

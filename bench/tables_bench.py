@@ -29,7 +29,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -232,6 +233,28 @@ def cases_matching(only: str) -> list[Case]:
             *(case for case in (*TABLE_CASES, *COMPONENT_CASES) if only in case.label)]
 
 
+@contextmanager
+def served_tables(turns: int, name: str) -> Iterator[tuple[Path, Browser, str]]:
+    """The served folder (see the module's docstring) under a temporary directory, one Voilà on it and Chromium.
+
+    Yields the folder, the browser and the server's address; everything is stopped and removed
+    afterwards. Voilà's log is ``voila-<name>.log`` among the test artifacts.
+    """
+    with tempfile.TemporaryDirectory(prefix=f"kit-{name}-") as folder:
+        root = Path(folder)
+        build_folder(root, turns)
+        server = start_voila(root, log_path=ARTIFACTS_DIR / "logs" / f"voila-{name}.log")
+        try:
+            with sync_playwright() as playwright:
+                browser = launch_chromium(playwright)
+                try:
+                    yield root, browser, server.base_url
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Build the folder, start Voilà and Chromium, measure every case after the bare notebook, print."""
     args = case_arguments(__doc__.splitlines()[0], runs=7).parse_args(argv)
@@ -239,24 +262,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if reason:
         print(f"tables bench not run: {reason}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="kit-tables-bench-") as folder:
-        root = Path(folder)
-        build_folder(root, args.turns)
-        server = start_voila(root, log_path=ARTIFACTS_DIR / "logs" / "voila-tables-bench.log")
-        try:
-            with sync_playwright() as playwright:
-                browser = launch_chromium(playwright)
-                try:
-                    cases = cases_matching(args.only)
-                    figures = measure_all(browser, server.base_url, root, cases, args.runs, args.warmup,
-                                          args.viewport)
-                    bare, results = figures[0], {case.label: (case, found)
-                                                 for case, found in zip(cases[1:], figures[1:], strict=True)}
-                    version = browser.version
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    with served_tables(args.turns, "tables-bench") as (root, browser, base_url):
+        cases = cases_matching(args.only)
+        figures = measure_all(browser, base_url, root, cases, args.runs, args.warmup, args.viewport)
+        version = browser.version
+    bare, results = figures[0], {case.label: (case, found) for case, found in zip(cases[1:], figures[1:], strict=True)}
     print(f"Voilà, Chromium {version}, {args.viewport}, medians of {args.runs} runs ({args.turns}-turn big games)")
     print(report(results, bare))
     return 0
