@@ -24,6 +24,7 @@ from typing import Any
 
 from kit.core.errors import RulesError
 from kit.core.game import Game
+from kit.widgets.heap import settle_after_cell
 from kit.widgets.outbox import send_queued
 
 Listener = Callable[[Any], None]
@@ -108,8 +109,14 @@ class TableSession:
         self._first_listeners.clear()
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener(result)`` after every turn (``None`` after a reload)."""
+        """Call ``listener(result)`` after every turn (``None`` after a reload).
+
+        A listener is a view built on this session, so the kernel's heap is settled once the
+        running cell ends (:func:`kit.widgets.heap.settle_after_cell`): the page's first click
+        does not wait for a full garbage collection over what the page built.
+        """
         self._listeners.append(listener)
+        settle_after_cell()
 
     def first(self, listener: Listener) -> None:
         """Call ``listener(result)`` as soon as the rules decide a turn, before it is written and redrawn.
