@@ -9,8 +9,10 @@ frame the page sends or receives on its kernel channel stamped by ``performance.
 
 - **to the socket**: from the click to the first frame the page sends (the widget's message);
 - **round trip**: from that frame to the first frame received after it (the kernel's ``busy``
-  status, which ipykernel sends before it runs the handler): the notebook server, the kernel's
-  message loop and the way back, with nothing of the kit's in it;
+  status, which ipykernel queues before it runs the handler): the notebook server, the kernel's
+  message loop and the way back. The kernel's IO thread sends the status once it holds the
+  interpreter, so whatever the main thread does before it next lets go (a garbage collection,
+  the start of the handler) is counted here too;
 - **kernel**: from there to the last frame received before the answer shows (the update of the
   view that shows it): the kit's handler up to the answer;
 - **widgets**: from that frame to the DOM change (the page's widget manager decoding and applying it);
