@@ -38,6 +38,7 @@ from voila_harness import (
     shared_chromium,
     slug,
     start_voila,
+    stop_all,
 )
 
 # Tracebacks on the page make failure screenshots readable; everything else comes from voila.json.
@@ -82,8 +83,7 @@ def voila_server() -> Iterator[Callable[..., str]]:
     try:
         yield serve
     finally:
-        for server in servers.values():
-            server.stop()
+        stop_all(servers.values())
 
 
 @pytest.fixture(scope="session")

@@ -116,12 +116,20 @@ class ServerProcess:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the server and every process it started (its kernels), SIGKILL if need be."""
+        stop_all([self], timeout)
+
+    def ask_to_stop(self) -> bool:
+        """Send SIGTERM to the server's process group; False when it had already ended."""
         if self.process.poll() is not None:
-            return
+            return False
         try:
             os.killpg(self.process.pid, signal.SIGTERM)
         except ProcessLookupError:
-            return
+            return False
+        return True
+
+    def wait_stopped(self, timeout: float) -> None:
+        """Wait for the server to end (after :meth:`ask_to_stop`), SIGKILL if need be, then end its group."""
         try:
             self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -133,6 +141,13 @@ class ServerProcess:
                 os.killpg(self.process.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def stop_all(servers: Iterable[ServerProcess], timeout: float = 10.0) -> None:
+    """Stop every server at once: each is asked first, then each awaited (their kernels' shutdowns overlap)."""
+    asked = [server for server in servers if server.ask_to_stop()]
+    for server in asked:
+        server.wait_stopped(timeout)
 
 
 def http_status(url: str, timeout: float = 10.0) -> int:
