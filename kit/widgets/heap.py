@@ -1,11 +1,11 @@
 """Settle the kernel's heap once a cell has built a table, so the first click does not pay for it.
 
-Building a table makes tens of thousands of objects that live as long as the page. Python's
-cyclic garbage collector runs a full pass over every long-lived object once enough new ones have
-accumulated, and the first such pass after a page is built lands wherever the kernel happens to
-be: as a rule while it reads the page's first click, before any of the kit's handlers run (a
-table's first click waited 30 ms for it on this project's benchmark machine; see
-docs/browser-figures.md and bench/heap_bench.py).
+A kernel that has built a table holds tens of thousands of objects (IPython's, the kernel's,
+the widgets', the game's) that live as long as the page. Python's cyclic garbage collector runs a
+full pass over every long-lived object once enough new ones have accumulated, and the page's build
+leaves one owed. It lands wherever the kernel happens to be: as a rule while it reads the page's
+first click, before any of the kit's handlers run (a table's first click waited 30 ms for it on
+this project's benchmark machine; see docs/browser-figures.md and bench/heap_bench.py).
 
 :func:`settle_after_cell` asks for one full collection at the end of the cell that built the
 views, while the page is still loading, and then *freezes* what is left (:func:`gc.freeze`): the
