@@ -45,12 +45,19 @@ def run_cell(client: object, code: str) -> str:
     return "".join(printed).strip()
 
 
-def full_pass_ms(build: str) -> float:
-    """In a fresh kernel: run ``build`` (may be empty), then time one full collection."""
+def full_pass_ms(build: str, settled: bool) -> float:
+    """In a fresh kernel: run ``build`` (may be empty), then time one full collection.
+
+    Raises when the heap is not as ``settled`` says (frozen or not): the figure would be mislabelled.
+    """
     kernel, client = start_new_kernel(kernel_name="python3")
     try:
         if build:
             run_cell(client, build)
+        frozen = int(run_cell(client, "import gc\nprint(gc.get_freeze_count())"))
+        if (frozen > 0) != settled:
+            expected = "settled" if settled else "not settled"
+            raise RuntimeError(f"expected the heap {expected}, found {frozen} objects frozen")
         return float(run_cell(client, TIMED_PASS))
     finally:
         client.stop_channels()
@@ -66,14 +73,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for system in SYSTEMS:
             shutil.copy(REPO_ROOT / "notebooks" / "games" / f"{system}-sample.ipynb", folder)
         table = "from kit.widgets.table import Table\ntable = Table({system!r}, games_dir=" + repr(folder) + ")"
-        bare = statistics.median(full_pass_ms("") for _ in range(runs))
+        bare = statistics.median(full_pass_ms("", settled=False) for _ in range(runs))
         print(f"One full garbage collection in a kernel, medians of {runs} fresh kernels (ms)")
         print(f"{'kernel':<32}{'full pass':>10}{'x bare':>8}")
         print(f"{'bare (built nothing)':<32}{bare:>10.1f}{1.0:>8.2f}")
         for system in SYSTEMS:
             build = table.format(system=system)
-            for label, code in (("settled", build), ("not settled", UNSETTLED + build)):
-                taken = statistics.median(full_pass_ms(code) for _ in range(runs))
+            for label, code, settled in (("settled", build, True), ("not settled", UNSETTLED + build, False)):
+                taken = statistics.median(full_pass_ms(code, settled) for _ in range(runs))
                 print(f"{f'{system} table, {label}':<32}{taken:>10.1f}{taken / bare:>8.2f}")
     return 0
 
