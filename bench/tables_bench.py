@@ -17,8 +17,8 @@ repository root, so it reads voila.json) and every figure is taken as in
   file; the file is put back before every run so each run takes the same turn);
 - components: the click on each component's main control in its own notebook.
 
-Medians are printed with their ratio to the bare notebook (targets: a table at most 1.3x,
-1.5x with the big game; a click at most 1.2x).
+Medians are printed with their ratio to the bare notebook (targets: a table's time to interactive
+at most 1.3x, 1.5x with the big game; a click at most 1.2x, at a table as in a component).
 """
 
 from __future__ import annotations
@@ -201,16 +201,19 @@ def measure_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Cas
                     runs=runs) for found in samples]
 
 
+CLICK_TARGET = 1.2
+"""A click's target, as a ratio to the bare click: every table's measured click and every component's."""
+
+
 def report(results: dict[str, tuple[Case, Figures]], bare: Figures) -> str:
     """The medians and ratios to the bare notebook, with each target."""
     lines = [f"{'notebook':<34}{'TTI ms':>8}{'x bare':>8}{'click ms':>10}{'x bare':>8}  target"]
     lines.append(f"{'bare button':<34}{bare.tti_ms:>8.0f}{1:>8.2f}{bare.click_ms:>10.1f}{1:>8.2f}")
     for label, (case, figures) in results.items():
         tti, click = figures.tti_ms / bare.tti_ms, figures.click_ms / bare.click_ms
-        if case.scenario.notebook.startswith("components/"):
-            verdict = f"click <= {case.target}x: {'met' if click <= case.target else 'MISSED'}"
-        else:
-            verdict = f"TTI <= {case.target}x: {'met' if tti <= case.target else 'MISSED'}"
+        verdict = f"click <= {CLICK_TARGET}x: {'met' if click <= CLICK_TARGET else 'MISSED'}"
+        if not case.scenario.notebook.startswith("components/"):
+            verdict = f"TTI <= {case.target}x: {'met' if tti <= case.target else 'MISSED'}; " + verdict
         lines.append(f"{label:<34}{figures.tti_ms:>8.0f}{tti:>8.2f}{figures.click_ms:>10.1f}{click:>8.2f}  {verdict}")
     return "\n".join(lines)
 

@@ -1,9 +1,13 @@
-"""A closed table's kernel is culled; an open one keeps its kernel however long it sits idle.
+"""A closed table's kernel is shut down, or culled if the page could not say; an open one is kept.
 
-Voilà runs with voila.json (``make play``'s configuration) and, on the command line, a cull
-timeout of a few seconds: the test opens the Roll-Under table twice, closes one page and polls
-the server's kernel record (``/api/kernels/<id>``) until it is gone, while the page still open —
-idle for longer than the timeout by then — keeps its kernel. No fixed sleeps: every wait polls
+A page that unloads (closed, reloaded, left for another page) asks the server to shut its kernel
+down (the kit's page template, share/jupyter/voila/templates/kit/index.html.j2): Voilà runs with
+voila.json alone, whose culler would wait 30 minutes, so a kernel gone within seconds was shut
+down by its page. A page whose request is never honoured (a tab killed, Safari on iOS, which
+fires no ``beforeunload``; here Voilà's own page, which sends the request without the cookie)
+leaves its kernel to the culler: a second server culls after a few seconds, and the page still
+open — idle for longer than the timeout by then — keeps its kernel. Each test polls the
+server's kernel record (``/api/kernels/<id>``) until it is gone. No fixed sleeps: every wait polls
 with a deadline.
 """
 
@@ -36,9 +40,22 @@ def culling_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerP
     games = tmp_path_factory.mktemp("kernel-games")
     server = start_voila(
         REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-culling.log",
-        extra_args=(f"--MappingKernelManager.cull_idle_timeout={TIMEOUT}",
+        extra_args=("--VoilaConfiguration.template=lab",  # whose own shutdown request is refused
+                    f"--MappingKernelManager.cull_idle_timeout={TIMEOUT}",
                     f"--MappingKernelManager.cull_interval={INTERVAL}"),
         env={**os.environ, "KIT_GAMES_DIR": str(games)})
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Voilà serving notebooks/ exactly as ``make play`` does (voila.json: culling after 30 minutes)."""
+    games = tmp_path_factory.mktemp("kernel-shutdown-games")
+    server = start_voila(REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-shutdown.log",
+                         env={**os.environ, "KIT_GAMES_DIR": str(games)})
     try:
         yield server
     finally:
@@ -79,7 +96,7 @@ def wait_for(condition: Callable[[], bool], what: str, server: ServerProcess) ->
     return time.monotonic() - start
 
 
-def test_a_closed_pages_kernel_is_culled_and_an_open_one_kept(browser: Browser, culling_server: ServerProcess) -> None:
+def test_a_silent_pages_kernel_is_culled_and_an_open_one_kept(browser: Browser, culling_server: ServerProcess) -> None:
     kept, kept_id = open_table(browser, culling_server)
     closed, closed_id = open_table(browser, culling_server)
     assert kept_id != closed_id
@@ -105,6 +122,47 @@ def test_a_closed_pages_kernel_is_culled_and_an_open_one_kept(browser: Browser, 
     kept.page.context.close()
     wait_for(lambda: kernel_record(culling_server, kept_id) is None, "the second page's kernel was not culled",
              culling_server)
+
+
+def assert_shut_down_by_its_page(server: ServerProcess, kernel_id: str) -> None:
+    """The kernel goes well before voila.json's culler could take it, by the page's request, which was accepted."""
+    seconds = wait_for(lambda: kernel_record(server, kernel_id) is None, "the page's kernel was not shut down", server)
+    assert seconds < 30, f"the kernel took {seconds:.0f} s to go"
+    log = server.log_path.read_text(encoding="utf-8")
+    assert f"Kernel shutdown: {kernel_id}" in log
+    assert "'_xsrf' argument missing" not in log, log
+    assert f"({kernel_id}) with 0 connections" not in log  # not the culler's doing
+
+
+def test_a_closed_page_shuts_its_kernel_down_and_an_open_one_keeps_it(browser: Browser,
+                                                                       play_server: ServerProcess) -> None:
+    kept, kept_id = open_table(browser, play_server)
+    closed, closed_id = open_table(browser, play_server)
+    closed.assert_clean()
+    closed.page.close(run_before_unload=True)
+    assert_shut_down_by_its_page(play_server, closed_id)
+
+    record = kernel_record(play_server, kept_id)
+    assert record is not None and record["connections"] == 1, "the open page lost its kernel"
+    kept.assert_clean()
+    kept.page.context.close()
+
+
+def test_reloading_or_leaving_a_page_gives_its_kernel_back(browser: Browser, play_server: ServerProcess) -> None:
+    page, first_id = open_table(browser, play_server)
+    sockets: list[str] = []
+    page.page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.page.reload()
+    page.page.wait_for_selector(".kit-table-rollunder", timeout=60_000)
+    page.wait_kernel_idle()  # the page has finished loading (one left while it streams in is the culler's)
+    assert_shut_down_by_its_page(play_server, first_id)
+    ids = [match.group(1) for url in sockets if (match := KERNEL_URL.search(url))]
+    assert ids and ids[0] != first_id
+    assert kernel_record(play_server, ids[0]) is not None, "the reloaded page has no kernel"
+
+    page.page.goto(page.url_for("tables/suitpairs.ipynb"), wait_until="commit")  # off to another table
+    assert_shut_down_by_its_page(play_server, ids[0])
+    page.page.context.close()
 
 
 def test_make_plays_configuration_culls_generously() -> None:
