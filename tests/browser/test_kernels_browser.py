@@ -34,32 +34,29 @@ DEADLINE = 60.0
 KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 
 
-@pytest.fixture(scope="module")
-def culling_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Voilà serving notebooks/ as ``make play`` does, but culling after TIMEOUT seconds without a page."""
-    games = tmp_path_factory.mktemp("kernel-games")
-    server = start_voila(
-        REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-culling.log",
-        extra_args=("--VoilaConfiguration.template=lab",  # whose own shutdown request is refused
-                    f"--MappingKernelManager.cull_idle_timeout={TIMEOUT}",
-                    f"--MappingKernelManager.cull_interval={INTERVAL}"),
-        env={**os.environ, "KIT_GAMES_DIR": str(games)})
+def serve_tables(tmp_path_factory: pytest.TempPathFactory, name: str, *extra_args: str) -> Iterator[ServerProcess]:
+    """Voilà serving notebooks/ with voila.json and ``extra_args``, games in a folder of its own; stopped after."""
+    games = tmp_path_factory.mktemp(f"{name}-games")
+    server = start_voila(REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / f"voila-{name}.log",
+                         extra_args=extra_args, env={**os.environ, "KIT_GAMES_DIR": str(games)})
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def culling_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Voilà's own page (whose shutdown request is refused), culling after TIMEOUT seconds without a page."""
+    yield from serve_tables(tmp_path_factory, "kernel-culling", "--VoilaConfiguration.template=lab",
+                            f"--MappingKernelManager.cull_idle_timeout={TIMEOUT}",
+                            f"--MappingKernelManager.cull_interval={INTERVAL}")
 
 
 @pytest.fixture(scope="module")
 def play_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """Voilà serving notebooks/ exactly as ``make play`` does (voila.json: culling after 30 minutes)."""
-    games = tmp_path_factory.mktemp("kernel-shutdown-games")
-    server = start_voila(REPO_ROOT / "notebooks", log_path=ARTIFACTS_DIR / "logs" / "voila-kernel-shutdown.log",
-                         env={**os.environ, "KIT_GAMES_DIR": str(games)})
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_tables(tmp_path_factory, "kernel-shutdown")
 
 
 def kernel_record(server: ServerProcess, kernel_id: str) -> dict[str, object] | None:
