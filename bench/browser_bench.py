@@ -157,6 +157,8 @@ def measure_once(
         problems = page.problems()
         if problems:
             raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
+        if not page.leave():
+            raise RuntimeError(f"{scenario.notebook}: the closed page's kernel was not shut down")
         return float(tti), float(click)
     finally:
         context.close()

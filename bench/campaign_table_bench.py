@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -58,7 +57,7 @@ sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 from browser_bench import CLICK_JS, READY_JS, SETTLE_MS, VIEWPORTS, Scenario  # noqa: E402
 from campaign_bench import build  # noqa: E402
-from playwright.sync_api import Browser, WebSocket, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from tables_bench import BARE, table  # noqa: E402
 from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, launch_chromium, start_voila  # noqa: E402
 
@@ -77,9 +76,6 @@ MEMORY_GOAL = 1.5
 
 ROLL = ".kit-attribute-tracker .kit-roll"
 """The tracker's roll line: the view that answers a check and an accept first."""
-
-KERNEL_SOCKET = re.compile(r"/api/kernels/([0-9a-fA-F-]+)/channels")
-
 
 @dataclass(frozen=True)
 class Case:
@@ -254,14 +250,7 @@ def measure_page(browser: Browser, base_url: str, scenario: Scenario, timeout_ms
     context = browser.new_context(viewport=VIEWPORTS["desktop"])
     try:
         page = VoilaPage(context.new_page(), base_url)
-        kernels: list[str] = []
-
-        def follow(socket_: WebSocket) -> None:
-            found = KERNEL_SOCKET.search(socket_.url)
-            if found:
-                kernels.append(found[1])
-
-        page.page.on("websocket", follow)
+        kernels = page.kernel.kernel_ids
         page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)
         tti = page.page.wait_for_function(READY_JS, arg=scenario.ready, polling="raf", timeout=timeout_ms).json_value()
         page.wait_kernel_idle(timeout_ms=timeout_ms, quiet_ms=SETTLE_MS)
@@ -275,6 +264,8 @@ def measure_page(browser: Browser, base_url: str, scenario: Scenario, timeout_ms
         problems = page.problems()
         if problems:
             raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
+        if not page.leave():
+            raise RuntimeError(f"{scenario.notebook}: the closed page's kernel was not shut down")
         return Sample(float(tti), float(click), held, peak, peak_after)
     finally:
         context.close()

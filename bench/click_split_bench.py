@@ -141,6 +141,8 @@ def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeo
         problems = page.problems()
         if problems:
             raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
+        if not page.leave():
+            raise RuntimeError(f"{scenario.notebook}: the closed page's kernel was not shut down")
         return Split.from_stamps(stamps)
     finally:
         context.close()

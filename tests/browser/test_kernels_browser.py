@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 import urllib.error
 import urllib.request
@@ -31,7 +30,6 @@ TIMEOUT, INTERVAL = 2, 1
 """The test's cull timeout and interval in seconds (voila.json's own are generous: 30 minutes, 1 minute)."""
 DEADLINE = 60.0
 """How long, in seconds, a closed page's kernel may take to go before the test fails (≫ TIMEOUT + INTERVAL)."""
-KERNEL_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
 
 
 def serve_tables(tmp_path_factory: pytest.TempPathFactory, name: str, *extra_args: str) -> Iterator[ServerProcess]:
@@ -75,12 +73,9 @@ def open_table(browser: Browser, server: ServerProcess) -> tuple[VoilaPage, str]
     """Open the Roll-Under table in a fresh browser context; return the page and its kernel's id."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = VoilaPage(context.new_page(), server.base_url)
-    sockets: list[str] = []
-    page.page.on("websocket", lambda socket: sockets.append(socket.url))
     page.open("tables/rollunder.ipynb", ready=".kit-table-rollunder")
-    ids = [match.group(1) for url in sockets if (match := KERNEL_URL.search(url))]
-    assert ids, f"no kernel websocket among {sockets}"
-    return page, ids[0]
+    assert len(page.kernel.kernel_ids) == 1, f"the page talked to kernels {page.kernel.kernel_ids}"
+    return page, page.kernel.kernel_ids[0]
 
 
 def wait_for(condition: Callable[[], bool], what: str, server: ServerProcess) -> float:
@@ -147,18 +142,20 @@ def test_a_closed_page_shuts_its_kernel_down_and_an_open_one_keeps_it(browser: B
 
 def test_reloading_or_leaving_a_page_gives_its_kernel_back(browser: Browser, play_server: ServerProcess) -> None:
     page, first_id = open_table(browser, play_server)
-    sockets: list[str] = []
-    page.page.on("websocket", lambda socket: sockets.append(socket.url))
     page.page.reload()
     page.page.wait_for_selector(".kit-table-rollunder", timeout=60_000)
     page.wait_kernel_idle()  # the page has finished loading (one left while it streams in is the culler's)
     assert_shut_down_by_its_page(play_server, first_id)
-    ids = [match.group(1) for url in sockets if (match := KERNEL_URL.search(url))]
-    assert ids and ids[0] != first_id
-    assert kernel_record(play_server, ids[0]) is not None, "the reloaded page has no kernel"
+    first, reloaded = page.kernel.kernel_ids
+    assert first == first_id and reloaded != first_id
+    assert kernel_record(play_server, reloaded) is not None, "the reloaded page has no kernel"
 
     page.page.goto(page.url_for("tables/suitpairs.ipynb"), wait_until="commit")  # off to another table
-    assert_shut_down_by_its_page(play_server, ids[0])
+    page.wait_ready(ready=".kit-table-suitpairs")
+    assert_shut_down_by_its_page(play_server, reloaded)
+    third = page.kernel.kernel_ids[-1]
+    assert page.leave(), "the last page's kernel was not shut down when it closed"
+    assert kernel_record(play_server, third) is None
     page.page.context.close()
 
 

@@ -343,11 +343,16 @@ def decode_kernel_frame(frame: bytes | str) -> dict[str, object] | None:
         return None
 
 
+KERNEL_CHANNELS_URL = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
+"""A kernel's websocket address; its group is the kernel's id."""
+
+
 @dataclass
 class KernelTraffic:
     """What went over the page's kernel websocket: pending requests, status, errors, stderr."""
 
     connected: bool = False
+    kernel_ids: list[str] = field(default_factory=list)
     sent: int = 0
     pending: set[str] = field(default_factory=set)
     execution_state: str = "unknown"
@@ -359,6 +364,8 @@ class KernelTraffic:
         """Follow a websocket if it is a kernel channel socket."""
         if "/channels" not in socket_.url:
             return
+        if match := KERNEL_CHANNELS_URL.search(socket_.url):
+            self.kernel_ids.append(match.group(1))
         self.connected = True
         self.last_frame_at = time.monotonic()
         socket_.on("framesent", self._sent)
@@ -533,6 +540,31 @@ class VoilaPage:
         path = directory / f"{slug(name)}.png"
         self.page.screenshot(path=str(path), full_page=full_page)
         return path
+
+    def leave(self, timeout_ms: float = 10_000) -> bool:
+        """Close the page as a player closes the tab; tell whether the server let its kernel go in time.
+
+        The page's ``beforeunload`` handlers run (Voilà's asks the server to shut the kernel down);
+        closing the whole browser context instead skips them, and closing it before the request has
+        gone out cancels it, either way leaving the kernel to the culler. So this waits, polling the
+        server's record of the page's last kernel, until the kernel is gone or ``timeout_ms`` passes.
+        """
+        if not self.page.is_closed():
+            self.page.close(run_before_unload=True)
+        if not self.kernel.kernel_ids:
+            return True
+        address = f"{self.base_url}api/kernels/{self.kernel.kernel_ids[-1]}"
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(address, timeout=5):
+                    pass
+            except urllib.error.HTTPError as error:
+                if error.code == 404:
+                    return True
+                raise
+            time.sleep(0.05)
+        return False
 
 
 def publish_screenshot(source: Path, name: str | None = None, directory: Path = DOCS_SCREENSHOTS_DIR) -> Path:
