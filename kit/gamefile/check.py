@@ -151,7 +151,7 @@ def start_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
 
     The setup cell must be exactly the one the game's start writes — its source, no outputs,
     execution count 1 — so nothing can be shown there that no turn made; the header cell has no
-    attachments, and the notebook saves no widget state (G-5).
+    attachments, neither cell has kit metadata, and the notebook saves no widget state (G-5).
     """
     problem = _genesis_problem(raw, game)
     if problem:
@@ -165,6 +165,10 @@ def start_problem(raw: RawGameFile, game: Game) -> BrokenGameError | None:
         return BrokenGameError(None, "the header cell carries attachments that the kit never writes")
     if raw.header_cell is not None and set(raw.header_cell) - {"cell_type", "id", "metadata", "source", "attachments"}:
         return BrokenGameError(None, "the header cell holds fields that a Markdown cell has not (outputs, a count)")
+    for name, cell in (("header", raw.header_cell), ("setup", setup)):
+        metadata = cell.get("metadata") if cell is not None else None
+        if isinstance(metadata, dict) and "kit" in metadata:
+            return BrokenGameError(None, f"the {name} cell holds kit metadata, which the kit writes on turn cells only")
     if "widgets" in raw.notebook_metadata:
         return BrokenGameError(None, "the notebook saves widget state, which a game file never holds "
                                      "(a view could show what no turn made)")

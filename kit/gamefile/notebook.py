@@ -395,10 +395,32 @@ def _parse(text: str | bytes) -> RawGameFile:
     )
 
 
-def _event_data(cell: dict[str, Any]) -> Any:
+TURN_CELL_KIT_FIELDS = frozenset({"event"})
+"""What a turn cell's ``metadata.kit`` holds: its event and nothing else."""
+
+
+def _kit_metadata(cell: dict[str, Any]) -> Any:
+    """The cell's ``metadata.kit``, or None when it has none."""
     meta = cell.get("metadata")
-    kit_meta = meta.get("kit") if isinstance(meta, dict) else None
+    return meta.get("kit") if isinstance(meta, dict) else None
+
+
+def _event_data(cell: dict[str, Any]) -> Any:
+    kit_meta = _kit_metadata(cell)
     return kit_meta.get("event") if isinstance(kit_meta, dict) else None
+
+
+def _unwritten_fields(cell: dict[str, Any]) -> list[str]:
+    """The fields of a turn cell's ``metadata.kit`` other than its event: the kit writes none."""
+    kit_meta = _kit_metadata(cell)
+    return sorted((str(name) for name in kit_meta if name not in TURN_CELL_KIT_FIELDS),
+                  key=lambda name: (len(name), name)) if isinstance(kit_meta, dict) else []
+
+
+def _field_shown(name: str) -> str:
+    """A field's name for a message, cut short (a hostile file's names can be huge)."""
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
@@ -417,4 +439,9 @@ def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
         event = Event.from_dict(data)
     except ValueError as error:
         return TurnCell(position, source, outputs, count, None, f"holds a malformed event: {error}", cell_id)
+    unwritten = _unwritten_fields(cell)
+    if unwritten:
+        return TurnCell(position, source, outputs, count, None,
+                        f"its cell's kit metadata holds {_field_shown(unwritten[0])} beside the event; the kit writes "
+                        "only the event there", cell_id)
     return TurnCell(position, source, outputs if isinstance(outputs, list) else [], count, event, cell_id=cell_id)

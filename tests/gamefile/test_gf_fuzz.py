@@ -586,6 +586,18 @@ def _flip(mutant: fm.Mutant) -> dict[str, Any]:
 
 
 FF, FF1, SP = "games/falkefateifaux-sample", "v1/falkefateifaux-sample", "games/suitpairs-sample"
+RU = "games/rollunder-sample"
+
+
+def _cell_kit(mutant: fm.Mutant, position: int, value: Any) -> None:
+    """Give the cell at ``position`` the kit metadata ``value``."""
+    mutant.notebook["cells"][position].setdefault("metadata", {})["kit"] = value
+
+
+def _event_copied_beside(mutant: fm.Mutant) -> None:
+    """What the fuzz test found: a turn cell's kit metadata with a copy of its event under another name."""
+    kit_meta = mutant.notebook["cells"][27]["metadata"]["kit"]
+    kit_meta["minus"] = dict(kit_meta["event"])
 
 NAMED_CASES: list[tuple[str, str, Callable[[fm.Mutant], Any], int, int, str]] = [
     # The issue's list.
@@ -618,6 +630,12 @@ NAMED_CASES: list[tuple[str, str, Callable[[fm.Mutant], Any], int, int, str]] = 
     ("a turn counted 3.0", SP, lambda m: m.notebook["cells"][3].update(execution_count=3.0), 0, 1, "execution count"),
     ("an output counted 3.0", SP, lambda m: m.notebook["cells"][3]["outputs"][0].update(execution_count=3.0), 0, 1,
      "saved output"),
+    ("a copy of a turn's event beside it in its cell's kit metadata", RU, _event_copied_beside, 0, 1,
+     "kit metadata holds 'minus' beside the event"),
+    ("kit metadata on the header cell", SP, lambda m: _cell_kit(m, 0, {"event": None}), 2, 1,
+     "the header cell holds kit metadata"),
+    ("kit metadata on the setup cell", SP, lambda m: _cell_kit(m, 1, {"event": None}), 2, 1,
+     "the setup cell holds kit metadata"),
 ]
 
 
