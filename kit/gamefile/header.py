@@ -228,7 +228,7 @@ class Header:
                 raise NotAGameFileError(f"its kit metadata's {name!r} is longer than a game file's can be")
         chapter, follows, checkpoint, chapter_turns = _chapter_fields(data, version)
         if version >= 2 and data["mode"] != ("sealed" if version == SEALED_VERSION else "open"):
-            raise NotAGameFileError(f"its mode {_shown(data['mode'])} is not that of a format {version} file "
+            raise NotAGameFileError(f"its mode {shown_value(data['mode'])} is not that of a format {version} file "
                                     "(versions 2 and 4: open, version 3: sealed)")
         sealing = data.get("sealing") if version == SEALED_VERSION else None
         if version == SEALED_VERSION and not (
@@ -263,7 +263,7 @@ class Header:
     def problems(self, data: Mapping[str, Any]) -> list[str]:
         """What in stored metadata ``data`` differs from this header (derived fields included)."""
         expected = self.to_dict()
-        found = [f"{name} is {_shown(data.get(name))}, expected {_shown(value)}"
+        found = [f"{name} is {shown_value(data.get(name))}, expected {shown_value(value)}"
                  for name, value in expected.items()
                  if data.get(name) != value or type(data.get(name)) is not type(value)]
         extra = sorted(str(name)[:40] for name in data if name not in expected and name not in _CHOSEN)
@@ -358,7 +358,7 @@ def _chapter_fields(data: Mapping[str, Any], version: int) -> tuple[int, str | N
     return chapter, follows, dict(checkpoint), turns
 
 
-def _shown(value: Any) -> str:
+def shown_value(value: Any) -> str:
     """A stored value for a message, cut short (a hostile file's values can be huge)."""
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a very large number"
     return text if len(text) <= 80 else text[:77] + "..."

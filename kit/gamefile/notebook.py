@@ -22,7 +22,7 @@ from kit.core.events import Event
 from kit.core.game import Game
 from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
-from kit.gamefile.header import Header
+from kit.gamefile.header import Header, shown_value
 from kit.gamefile.pretty_json import indented_json
 from kit.gamefile.source import setup_source_of, turn_source
 from kit.render import to_html, to_text
@@ -417,12 +417,6 @@ def _unwritten_fields(cell: dict[str, Any]) -> list[str]:
                   key=lambda name: (len(name), name)) if isinstance(kit_meta, dict) else []
 
 
-def _field_shown(name: str) -> str:
-    """A field's name for a message, cut short (a hostile file's names can be huge)."""
-    text = repr(name)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
     source = joined(cell.get("source", ""))
     outputs = cell.get("outputs", [])
@@ -442,6 +436,6 @@ def _turn_cell(position: int, cell: dict[str, Any]) -> TurnCell:
     unwritten = _unwritten_fields(cell)
     if unwritten:
         return TurnCell(position, source, outputs, count, None,
-                        f"its cell's kit metadata holds {_field_shown(unwritten[0])} beside the event; the kit writes "
+                        f"its cell's kit metadata holds {shown_value(unwritten[0])} beside the event; the kit writes "
                         "only the event there", cell_id)
     return TurnCell(position, source, outputs if isinstance(outputs, list) else [], count, event, cell_id=cell_id)
