@@ -11,8 +11,8 @@ nothing from outside its own folder. Everything it holds comes from the registri
   against the hash in ``scripts/site/browser-requirements.txt``;
 - the kit itself, as a wheel built from this checkout.
 
-Every wheel then gets its modules' bytecode, compiled by that same Pyodide under Node.js, so a page
-does not compile them as it starts.
+Every wheel, and the standard library's zip, then gets its modules' bytecode, compiled by that same
+Pyodide under Node.js, so a page does not compile them as it starts.
 
 Pyodide's own lock file names the packages of its full distribution, which the npm package does
 not carry. The site's lock file names exactly the wheels the site ships, each with the SHA-256 of
@@ -52,8 +52,11 @@ PRELOADED = ["micropip", "piplite", "ipykernel", "pyodide_kernel", "comm", "ipyt
 """Packages the kernel loads as it starts, all at once from the site's lock file: everything it would
 otherwise install one by one with micropip, and the kit (a page's first cell imports it)."""
 
-PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
-"""The files of the npm package the site needs (its maps, types and consoles stay behind)."""
+PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm"]
+"""The files of the npm package the site ships as they are (its maps, types and consoles stay behind)."""
+
+STDLIB_ZIP = "python_stdlib.zip"
+"""The npm package's standard library, which the site ships with its bytecode added."""
 
 NOT_IN_BROWSER = {
     "ipykernel": "the Pyodide kernel is the page's kernel",
@@ -139,20 +142,22 @@ def build_kit_wheel(tools: Path, work: Path) -> Path:
     return wheel
 
 
-def with_bytecode(pyodide: Path, wheels: list[Path], work: Path) -> list[Path]:
-    """The wheels with Python 3.13 bytecode added, compiled by the site's own Pyodide under Node.js.
+def with_bytecode(pyodide: Path, wheels: list[Path], work: Path) -> tuple[list[Path], Path]:
+    """The wheels and the standard library's zip with Python 3.13 bytecode added, compiled by the site's own
+    Pyodide under Node.js.
 
     Sources alone would be compiled in the browser on every page start (IPython's import alone
-    took 2.4 s of a table's start); ``scripts/site/compile_wheels.py`` says how.
+    took 2.4 s of a table's start, and the standard library modules it imports 0.9 s more);
+    ``scripts/site/compile_bytecode.py`` says how.
     """
     source, compiled = work / "sources", work / "compiled"
     for folder in (source, compiled):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
-    for wheel in wheels:
-        shutil.copy(wheel, source / wheel.name)
-    run("node", RECIPE / "pyodide_run.js", pyodide, work, RECIPE / "compile_wheels.py", "sources", "compiled")
-    return [compiled / wheel.name for wheel in wheels]
+    for path in (*wheels, pyodide / STDLIB_ZIP):
+        shutil.copy(path, source / path.name)
+    run("node", RECIPE / "pyodide_run.js", pyodide, work, RECIPE / "compile_bytecode.py", "sources", "compiled")
+    return [compiled / wheel.name for wheel in wheels], compiled / STDLIB_ZIP
 
 
 def wheel_entry(wheel: Path, known: dict[str, dict[str, object]]) -> tuple[str, dict[str, object]]:
@@ -227,14 +232,16 @@ def gather_contents(work: Path) -> Path:
     return contents
 
 
-def lite_dir(work: Path, pyodide: Path, wheels: list[Path], lock: dict[str, object]) -> Path:
-    """The JupyterLite project folder: the Pyodide core and wheels, the lock file, the site's settings."""
+def lite_dir(work: Path, pyodide: Path, stdlib: Path, wheels: list[Path], lock: dict[str, object]) -> Path:
+    """The JupyterLite project folder: the Pyodide core, its standard library and the wheels, the lock
+    file, the site's settings."""
     lite = work / "lite"
     shutil.rmtree(lite, ignore_errors=True)
     target = lite / "static" / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy(pyodide / name, target / name)
+    shutil.copy(stdlib, target / STDLIB_ZIP)
     for wheel in wheels:
         shutil.copy(wheel, target / wheel.name)
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -326,10 +333,10 @@ def build(tools: Path, out: Path, work: Path) -> None:
     for shim in SHIMS:
         shutil.copy(extension / "static" / "pypi" / shim, shims / shim)
     sources = [*wheels, *(shims / shim for shim in SHIMS), build_kit_wheel(tools, work)]
-    shipped = with_bytecode(pyodide, sources, work)
+    shipped, stdlib = with_bytecode(pyodide, sources, work)
     pyodide_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     lock = site_lock(pyodide_lock, shipped)
-    lite = lite_dir(work, pyodide, shipped, lock)
+    lite = lite_dir(work, pyodide, stdlib, shipped, lock)
     contents = gather_contents(work)
     shutil.rmtree(out, ignore_errors=True)
     env = {**os.environ, "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import marshal
 import re
 import zipfile
 from pathlib import Path
@@ -129,11 +130,17 @@ def test_the_tables_and_the_tests_run_the_kit_from_bytecode() -> None:
         assert "bytecode" in make_prerequisites(makefile, target), target
 
 
-def test_wheels_get_bytecode_the_interpreter_uses_whatever_the_files_dates(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("compile_wheels", RECIPE / "compile_wheels.py")
+def compile_bytecode_module():
+    """scripts/site/compile_bytecode.py, loaded as a module (it runs inside Pyodide when the site is built)."""
+    spec = importlib.util.spec_from_file_location("compile_bytecode", RECIPE / "compile_bytecode.py")
     assert spec is not None and spec.loader is not None
-    compile_wheels = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(compile_wheels)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_wheels_get_bytecode_the_interpreter_uses_whatever_the_files_dates(tmp_path: Path) -> None:
+    compile_bytecode = compile_bytecode_module()
     source = wheel(tmp_path, "tiny", "1.0", [], ["tiny"])
     with zipfile.ZipFile(source, "a") as archive:
         archive.writestr("tiny/answer.py", "ANSWER = 42\n")
@@ -141,12 +148,38 @@ def test_wheels_get_bytecode_the_interpreter_uses_whatever_the_files_dates(tmp_p
     out, scratch = tmp_path / "out", tmp_path / "scratch"
     out.mkdir()
     scratch.mkdir()
-    assert compile_wheels.compiled(source, out, scratch) == 2  # __init__ and answer
+    assert compile_bytecode.compiled(source, out, scratch) == 2  # __init__ and answer
     names = zipfile.ZipFile(out / source.name).namelist()
     tag = importlib.util.cache_from_source("tiny/answer.py")
     assert tag in names and "tiny/answer.py" in names and importlib.util.cache_from_source("tiny/old.py") not in names
     pyc = zipfile.ZipFile(out / source.name).read(tag)
     assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked: the source's date never matters
+
+
+def test_the_standard_library_zip_gets_bytecode_where_zipimport_reads_it_first(tmp_path: Path) -> None:
+    compile_bytecode = compile_bytecode_module()
+    archive = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(archive, "w") as stdlib:
+        stdlib.writestr("answer.py", "ANSWER = 42\n")
+        stdlib.writestr("pkg/__init__.py", "")
+        stdlib.writestr("pkg/done.py", "DONE = True\n")
+        stdlib.writestr("pkg/done.pyc", b"already compiled")  # kept as it is
+        stdlib.writestr("lib2to3_fixture.py", "print 'python 2'\n")
+    out, scratch = tmp_path / "out", tmp_path / "scratch"
+    out.mkdir()
+    scratch.mkdir()
+    assert compile_bytecode.stdlib_compiled(archive, out, "/lib/python313.zip", scratch) == 2  # answer, pkg/__init__
+    compiled = zipfile.ZipFile(out / archive.name)
+    names = set(compiled.namelist())
+    assert {"answer.py", "answer.pyc", "pkg/__init__.pyc", "pkg/done.py"} <= names
+    assert "lib2to3_fixture.pyc" not in names and compiled.read("pkg/done.pyc") == b"already compiled"
+    pyc = compiled.read("answer.pyc")
+    assert int.from_bytes(pyc[4:8], "little") == 0b01
+    code = marshal.loads(pyc[16:])
+    assert code.co_filename == "/lib/python313.zip/answer.py"  # a traceback names the file as zipimport would
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    assert namespace["ANSWER"] == 42
 
 
 def test_the_site_ships_bytecode_for_pyodide_s_python() -> None:
@@ -159,3 +192,5 @@ def test_the_site_ships_bytecode_for_pyodide_s_python() -> None:
     kit = lock["packages"]["kit"]
     names = zipfile.ZipFile(lock_path.parent / kit["file_name"]).namelist()
     assert f"kit/widgets/__pycache__/table.{tag}" in names
+    stdlib = zipfile.ZipFile(lock_path.parent / "python_stdlib.zip").namelist()
+    assert "json/decoder.pyc" in stdlib and "json/decoder.py" in stdlib
