@@ -12,7 +12,11 @@ nothing from outside its own folder. Everything it holds comes from the registri
 - the kit itself, as a wheel built from this checkout.
 
 Every wheel, and the standard library's zip, then gets its modules' bytecode, compiled by that same
-Pyodide under Node.js, so a page does not compile them as it starts.
+Pyodide under Node.js, so a page does not compile them as it starts. That Pyodide then starts once
+more, loads the wheels, imports what a page imports as it starts, and writes the site's start file:
+a memory snapshot of it, with the files it was started on. A page restores it instead of starting
+the interpreter and importing IPython, ipywidgets and the kit again (``scripts/site/kit-pyodide.js``,
+the loader the kernel runs in place of Pyodide's own, which falls back on the wheels).
 
 Pyodide's own lock file names the packages of its full distribution, which the npm package does
 not carry. The site's lock file names exactly the wheels the site ships, each with the SHA-256 of
@@ -57,6 +61,12 @@ PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 
 STDLIB_ZIP = "python_stdlib.zip"
 """The npm package's standard library, which the site ships with its bytecode added."""
+
+LOADER = "kit-pyodide.js"
+"""The site's Pyodide loader (``scripts/site/kit-pyodide.js``): starts Python from the start file."""
+
+START_FILE_MARK = "__KIT_START_FILE__"
+"""Where the loader names its start file; the name holds the file's hash, so no browser mixes builds."""
 
 NOT_IN_BROWSER = {
     "ipykernel": "the Pyodide kernel is the page's kernel",
@@ -160,6 +170,22 @@ def with_bytecode(pyodide: Path, wheels: list[Path], work: Path) -> tuple[list[P
     return [compiled / wheel.name for wheel in wheels], compiled / STDLIB_ZIP
 
 
+def start_file(target: Path, work: Path) -> str:
+    """Make the start file in ``target`` (the site's Pyodide folder, wheels and lock in place) and its loader.
+
+    Returns the start file's name, ``kit-start-<first 16 hex digits of its SHA-256>.bin.gz``.
+    """
+    made = work / "kit-start.bin.gz"
+    run("node", RECIPE / "make_start_file.js", target, RECIPE / "start_warm_up.py", made, *PRELOADED)
+    name = f"kit-start-{hashlib.sha256(made.read_bytes()).hexdigest()[:16]}.bin.gz"
+    shutil.move(made, target / name)
+    loader = (RECIPE / LOADER).read_text(encoding="utf-8")
+    if loader.count(START_FILE_MARK) != 1:
+        sys.exit(f"scripts/site/{LOADER} must name its start file once, as {START_FILE_MARK}")
+    (target / LOADER).write_text(loader.replace(START_FILE_MARK, name), encoding="utf-8")
+    return name
+
+
 def wheel_entry(wheel: Path, known: dict[str, dict[str, object]]) -> tuple[str, dict[str, object]]:
     """The lock-file entry of a wheel the site ships: its name, file, hash, imports and dependencies."""
     with zipfile.ZipFile(wheel) as archive:
@@ -234,7 +260,7 @@ def gather_contents(work: Path) -> Path:
 
 def lite_dir(work: Path, pyodide: Path, stdlib: Path, wheels: list[Path], lock: dict[str, object]) -> Path:
     """The JupyterLite project folder: the Pyodide core, its standard library and the wheels, the lock
-    file, the site's settings."""
+    file, the start file and its loader, the site's settings."""
     lite = work / "lite"
     shutil.rmtree(lite, ignore_errors=True)
     target = lite / "static" / "pyodide"
@@ -245,6 +271,7 @@ def lite_dir(work: Path, pyodide: Path, stdlib: Path, wheels: list[Path], lock: 
     for wheel in wheels:
         shutil.copy(wheel, target / wheel.name)
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    start_file(target, work)
     settings = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -277,6 +304,29 @@ def kernel_start_list(out: Path) -> None:
             patched += 1
     if not patched:
         sys.exit("the Pyodide kernel's start-up list has changed: check scripts/build_site.py's KERNEL_START_LIST")
+
+
+PYODIDE_URL = re.compile(r'("pyodideUrl": "(?:\./|(?:\.\./)+)static/pyodide/)pyodide\.js"')
+"""The kernel's Pyodide loader as the site's settings and pages name it (relative to each page)."""
+
+
+def with_start_loader(out: Path) -> None:
+    """Point the kernel at the site's loader (:data:`LOADER`) in the settings and in every page.
+
+    The Pyodide kernel's build step names Pyodide's own ``pyodide.js`` wherever it writes the
+    settings, so this is done once the site is built.
+    """
+    named = 0
+    for path in [out / "jupyter-lite.json", *out.rglob("*.html")]:
+        text = path.read_text(encoding="utf-8")
+        changed, count = PYODIDE_URL.subn(rf'\g<1>{LOADER}"', text)
+        if count:
+            path.write_text(changed, encoding="utf-8")
+            named += count
+        elif '"pyodideUrl"' in text:
+            sys.exit(f"{path.relative_to(out)} names a Pyodide loader this build does not know")
+    if '"pyodideUrl"' not in (out / "jupyter-lite.json").read_text(encoding="utf-8") or not named:
+        sys.exit("the site's settings name no Pyodide loader: check scripts/build_site.py's PYODIDE_URL")
 
 
 ICON_FONT_LINK = re.compile(
@@ -343,6 +393,7 @@ def build(tools: Path, out: Path, work: Path) -> None:
     run(tools / "voici", "build", "--force", "--no-sourcemaps", "--template", "kit", "--lite-dir", lite,
         "--contents", contents, "--output-dir", out, cwd=lite, env=env)
     kernel_start_list(out)
+    with_start_loader(out)
     without_icon_font(out)
     without_unused_app_bundles(out)
     welcome_first(out)

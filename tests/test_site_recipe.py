@@ -7,11 +7,13 @@ by name, with a reason.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import json
 import marshal
 import re
+import sys
 import zipfile
 from pathlib import Path
 
@@ -194,3 +196,74 @@ def test_the_site_ships_bytecode_for_pyodide_s_python() -> None:
     assert f"kit/widgets/__pycache__/table.{tag}" in names
     stdlib = zipfile.ZipFile(lock_path.parent / "python_stdlib.zip").namelist()
     assert "json/decoder.pyc" in stdlib and "json/decoder.py" in stdlib
+
+
+def start_file_module():
+    """scripts/site/start_file.py, the Python reading of the site's start file."""
+    if "start_file" in sys.modules:
+        return sys.modules["start_file"]
+    spec = importlib.util.spec_from_file_location("start_file", RECIPE / "start_file.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["start_file"] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def built_pyodide_folder() -> Path:
+    folder = ROOT / "site" / "static" / "pyodide"
+    if not (folder / "pyodide-lock.json").is_file():
+        pytest.skip("the site is not built (make site)")
+    return folder
+
+
+def test_the_kernel_starts_python_with_the_site_s_loader_which_names_the_start_file_by_its_hash() -> None:
+    folder = built_pyodide_folder()
+    (start,) = folder.glob("kit-start-*.bin.gz")
+    assert start.name == f"kit-start-{hashlib.sha256(start.read_bytes()).hexdigest()[:16]}.bin.gz"
+    loader = (folder / build_site.LOADER).read_text(encoding="utf-8")
+    assert f'"{start.name}"' in loader and build_site.START_FILE_MARK not in loader
+    site = folder.parent.parent
+    urls = set(re.findall(r'"pyodideUrl": "([^"]*)"', (site / "jupyter-lite.json").read_text(encoding="utf-8")))
+    for page in (site / "voici" / "render").rglob("*.html"):
+        urls |= set(re.findall(r'"pyodideUrl": "([^"]*)"', page.read_text(encoding="utf-8")))
+    assert urls and all(url.endswith(f"static/pyodide/{build_site.LOADER}") for url in urls), urls
+
+
+def test_the_start_file_holds_a_snapshot_of_the_site_s_own_pyodide_and_the_files_its_wheels_unpack() -> None:
+    folder = built_pyodide_folder()
+    start_file = start_file_module()
+    start = start_file.read(next(folder.glob("kit-start-*.bin.gz")))
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (folder / "pyodide.js").read_text()).group(1)
+    assert start.snapshot_build_id == build_id  # Pyodide refuses a snapshot of another build; this one is its own
+    assert start.header["pyodide"] == json.loads((RECIPE / "package.json").read_text())["dependencies"]["pyodide"]
+    assert start.header["python"].split(".")[:2] == lock["info"]["python"].split(".")[:2]
+    # Exactly what loading the kernel's start-up packages unpacks: each of them and what it depends on.
+    wanted, todo = set(), [build_site.normalised(name) for name in build_site.PRELOADED]
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += lock["packages"][name]["depends"]
+    site_packages = f"/lib/python{start.header['python'].rsplit('.', 1)[0]}/site-packages/"
+    expected: dict[str, bytes] = {}
+    for name in wanted:
+        with zipfile.ZipFile(folder / lock["packages"][name]["file_name"]) as archive:
+            infos = [info for info in archive.infolist() if not info.is_dir()]
+            expected |= {site_packages + info.filename: archive.read(info) for info in infos}
+            (dist_info,) = {info.filename.split("/")[0] for info in infos if ".dist-info/" in info.filename}
+        for marker in ("INSTALLER", "PYODIDE_SOURCE"):  # what Pyodide's installer writes beside what it unpacks
+            expected[f"{site_packages}{dist_info}/{marker}"] = start.files.get(f"{site_packages}{dist_info}/{marker}")
+    assert set(start.files) == set(expected)
+    assert all(start.files[path] == data for path, data in expected.items() if data is not None)
+    assert all(start.files[f"{site_packages}{name}"] for name in ("kit/__init__.py", "IPython/__init__.py"))
+
+
+def test_a_start_file_that_is_cut_short_or_not_one_is_refused(tmp_path: Path) -> None:
+    start_file = start_file_module()
+    folder = built_pyodide_folder()
+    data = gzip.decompress(next(folder.glob("kit-start-*.bin.gz")).read_bytes())
+    for damaged in (data[:-1], data + b"\0", b"KITSTOP!" + data[8:], data[:12]):
+        with pytest.raises(start_file.StartFileError):
+            start_file.parse(damaged)

@@ -98,6 +98,8 @@ class SitePage:
     console_log: list[tuple[str, str]] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     external_requests: list[str] = field(default_factory=list)
+    requested: list[str] = field(default_factory=list)
+    """Every URL the page's browser context asked for (its workers' requests too), in order."""
 
     def __post_init__(self) -> None:
         self.page.on("console", self._console)
@@ -172,6 +174,7 @@ def site_page(context: BrowserContext, refused: list[str], base_url: str) -> Sit
     """A recording page in ``context``; off-machine requests of the whole context are its to report."""
     page = SitePage(context.new_page(), base_url)
     page.external_requests = refused
+    context.on("request", lambda request: page.requested.append(request.url))
     return page
 
 

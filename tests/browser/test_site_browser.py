@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -159,11 +160,38 @@ def storage_names(page: SitePage) -> list[str]:
     return page.page.evaluate("async () => (await indexedDB.databases()).map(d => d.name)")
 
 
+def is_wheel(url: str) -> bool:
+    return url.split("?")[0].endswith(".whl")
+
+
+def is_start_file(url: str) -> bool:
+    return bool(re.search(r"/static/pyodide/kit-start-[0-9a-f]{16}\.bin\.gz$", url))
+
+
+def started_from_start_file(page: SitePage) -> bool:
+    """True when the page's kernel downloaded the start file and no wheel (Python restored, not installed)."""
+    return any(is_start_file(url) for url in page.requested) and not any(is_wheel(url) for url in page.requested)
+
+
+KEPT_JS = """async () => {
+  const cache = await caches.open("kit-start-files");
+  return (await cache.keys()).map((request) => request.url);
+}"""
+"""The addresses the site's loader keeps unpacked start files under, in the page's cache storage."""
+
+
+def wait_until_start_file_kept(page: SitePage, timeout_ms: float = CLICK_MS) -> list[str]:
+    """Wait until the loader has kept the unpacked start file in the cache storage (it stores it after the start)."""
+    page.page.wait_for_function(f"({KEPT_JS})().then((urls) => urls.length > 0)", timeout=timeout_ms, polling=250)
+    return page.page.evaluate(KEPT_JS)
+
+
 @pytest.mark.parametrize("system", ["suitpairs", "falkefateifaux", "rollunder"])
 def test_a_table_plays_a_new_game_in_the_browser_alone_and_its_download_verifies(
         new_site_page: PageMaker, tmp_path: Path, system: str) -> None:
     page = new_site_page()
     page.open(f"tables/{system}", ready=f".kit-table-{system}")
+    assert started_from_start_file(page), page.requested  # Python restored, not started from the wheels
     name = f"site-{system}"
     start_game(page, system, name)
     turns = take_turn(page, system)
@@ -180,9 +208,12 @@ def test_a_table_plays_a_new_game_in_the_browser_alone_and_its_download_verifies
     assert game.turn == turns and [e.seat for e in game.log][1:] == ["Ana"] * (turns - 1)
     assert any(name.startswith(STORAGE_NAME) for name in storage_names(page)), storage_names(page)
 
+    wait_until_start_file_kept(page)
+    page.requested.clear()
     page.page.reload(wait_until="commit")  # the game is kept in the browser's storage, and opens again
     page.wait_ready(ready=f".kit-table-{system}")
     status_shows(page, f"{name}.ipynb · {turns} turns")
+    assert not any(is_wheel(url) or is_start_file(url) for url in page.requested), page.requested  # kept unpacked
     page.assert_clean()
 
 
@@ -257,3 +288,50 @@ def test_b1_a_file_downloaded_from_one_browser_plays_on_in_another(
     assert gamefile.load(again).log.events[:turns] == gamefile.load(saved).log.events  # the same game, played on
     first.assert_clean()
     second.assert_clean()
+
+
+def start_file_name() -> str:
+    (start,) = (SITE_DIR / "static" / "pyodide").glob("kit-start-*.bin.gz")
+    return start.name
+
+
+def test_a_damaged_start_file_leaves_python_to_start_from_the_wheels(
+        browser: Browser, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    if site_missing_reason():
+        pytest.skip(site_missing_reason() or "")
+    site = tmp_path / "site"
+    shutil.copytree(SITE_DIR, site)
+    start = site / "static" / "pyodide" / start_file_name()
+    start.write_bytes(start.read_bytes()[: start.stat().st_size // 2])  # cut short, as a broken upload would be
+    with served_site(site) as base:
+        context, refused = offline_context(browser, viewport=DESKTOP)
+        try:
+            page = site_page(context, refused, base)
+            page.open("tables/suitpairs", ready=".kit-table-suitpairs", text="No check pending")
+            assert any(is_start_file(url) for url in page.requested) and any(is_wheel(url) for url in page.requested)
+            tracker = page.page.locator(".kit-table .kit-attribute-tracker")
+            tracker.locator(".kit-check").first.click(timeout=CLICK_MS)  # the kernel answers as ever
+            tracker.locator(".kit-roll").get_by_text("Pending check").first.wait_for(timeout=CLICK_MS)
+            assert not page.page.evaluate(KEPT_JS)  # nothing damaged is kept for the next visit
+            page.assert_clean()
+        finally:
+            context.close()
+
+
+def test_a_damaged_kept_start_file_is_dropped_and_the_start_file_downloaded_again(new_site_page: PageMaker) -> None:
+    page = new_site_page()
+    page.page.goto(f"{page.base_url}static/pyodide/pyodide-lock.json", wait_until="load")  # the site's origin
+    kept = f"{page.base_url}static/pyodide/{start_file_name()}?unpacked"
+    page.page.evaluate("""async (url) => {
+      const cache = await caches.open("kit-start-files");
+      await cache.put(url, new Response(new Uint8Array(1000)));
+    }""", kept)
+    page.open("tables/suitpairs", ready=".kit-table-suitpairs", text="No check pending")
+    assert started_from_start_file(page), page.requested
+    wait_until_start_file_kept(page)
+    size = page.page.evaluate("""async (url) => {
+      const response = await (await caches.open("kit-start-files")).match(url);
+      return response ? (await response.arrayBuffer()).byteLength : 0;
+    }""", kept)
+    assert size > 10_000_000  # the unpacked start file in place of the damaged copy
+    page.assert_clean()
