@@ -100,12 +100,15 @@ class SitePage:
     external_requests: list[str] = field(default_factory=list)
     requested: list[str] = field(default_factory=list)
     """Every URL the page's browser context asked for (its workers' requests too), in order."""
+    console_lines: list[str] = field(default_factory=list)
+    """Every console message of the page, of any level, in order."""
 
     def __post_init__(self) -> None:
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.page_errors.append(f"{error.name}: {error.message}"))
 
     def _console(self, message: ConsoleMessage) -> None:
+        self.console_lines.append(message.text)
         if message.type == "error":
             where = message.location.get("url", "") if message.location else ""
             self.console_log.append((message.text, where))

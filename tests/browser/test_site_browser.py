@@ -210,10 +210,13 @@ def test_a_table_plays_a_new_game_in_the_browser_alone_and_its_download_verifies
 
     wait_until_start_file_kept(page)
     page.requested.clear()
+    page.console_lines.clear()
     page.page.reload(wait_until="commit")  # the game is kept in the browser's storage, and opens again
     page.wait_ready(ready=f".kit-table-{system}")
     status_shows(page, f"{name}.ipynb · {turns} turns")
     assert not any(is_wheel(url) or is_start_file(url) for url in page.requested), page.requested  # kept unpacked
+    assert "JupyterLite ServiceWorker was already registered" in page.console_lines  # the worker was kept, not
+    assert not any("unregistering" in line for line in page.console_lines)  # unregistered before the kernel starts
     page.assert_clean()
 
 
