@@ -1,6 +1,7 @@
 """The static site's tables (Voici, the kit in Pyodide) against the same tables in a local Voilà, in Chromium.
 
     python bench/site_bench.py [--runs 3] [--warmup 1] [--system suitpairs] [--pairs 3] [--refuse proxy]
+                               [--cache disk]
 
 Serves a temporary copy of the built ``site/`` (``make site``; not rebuilt here) with
 ``tests/browser/site_harness.py``'s static server on loopback, and a temporary copy of
@@ -35,11 +36,17 @@ the browser context's storage, fresh with each cold context.
 
 Nothing may leave the machine: every request to a host other than 127.0.0.1 is refused and
 counted, and a response from one stops the bench. Playwright turns off a context's HTTP cache as
-soon as any route is set, so ``site_harness.offline_context``'s route abort would make every warm
-load a second cold one. By default (``--refuse proxy``) the contexts send everything that is not
-loopback to a proxy port nothing listens on, which refuses it and keeps the cache (Voilà pages
-drop ``VoilaPage``'s own route for it); ``--refuse route`` refuses with ``offline_context``'s route
-abort instead (and Voilà pages with ``VoilaPage``'s), warm loads then going without HTTP cache.
+soon as any route is set, so a route abort (as ``site_harness.offline_context`` refuses) would make
+every warm load a second cold one. By default (``--refuse proxy``) the contexts send everything that
+is not loopback to a proxy port nothing listens on, which refuses it and keeps the cache (Voilà
+pages drop ``VoilaPage``'s own route for it); ``--refuse route`` refuses with a route abort instead
+(and Voilà pages with ``VoilaPage``'s), warm loads then going without HTTP cache.
+
+Each context is a browser of its own on a fresh profile folder (``--cache disk``, the default): its
+HTTP cache and cache storage on disk, as a returning visitor's browser keeps them, so a warm load
+reads the interpreter's WebAssembly, compiled, from the cache and the site's unpacked start file
+from cache storage. ``--cache memory`` makes Playwright's usual in-memory contexts in one browser,
+whose HTTP cache keeps no entry as large as the WebAssembly.
 Each run first fetches an off-machine address in such a context and checks how it was refused.
 
 A Voilà page loaded again asks Voilà to shut its first kernel down without the XSRF token, which
@@ -61,18 +68,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 from browser_bench import CLICK_JS, SETTLE_MS, VIEWPORTS  # noqa: E402
-from playwright.sync_api import Browser, BrowserContext, Request, Response, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Playwright, Request, Response, sync_playwright  # noqa: E402
 from site_harness import (  # noqa: E402
     KERNEL_START_MS,
     SITE_DIR,
     SitePage,
-    offline_context,
     served_site,
     site_missing_reason,
     site_page,
@@ -80,6 +87,8 @@ from site_harness import (  # noqa: E402
 from voila_harness import (  # noqa: E402
     ARTIFACTS_DIR,
     BROWSER_NOTEBOOKS_DIR,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     VoilaPage,
     chromium_missing_reason,
     free_port,
@@ -252,23 +261,53 @@ def benign(problem: str) -> bool:
     return "status of 403" in problem and "/voila/api/shutdown/" in problem
 
 
-def new_context(browser: Browser, refuse: str) -> tuple[BrowserContext, Traffic]:
-    """A fresh context (empty cache and storage) refusing every off-machine request, and its traffic."""
-    viewport = VIEWPORTS["desktop"]
-    if refuse == "route":
-        context, _ = offline_context(browser, viewport=viewport)
-    else:
-        dead = free_port()  # nothing listens there: a request sent to it is refused at once
-        context = browser.new_context(accept_downloads=True, viewport=viewport,
-                                      proxy={"server": f"http://127.0.0.1:{dead}", "bypass": "127.0.0.1,localhost"})
-    traffic = Traffic()
-    traffic.attach(context)
-    return context, traffic
+@dataclass
+class Contexts:
+    """Where the bench's browser contexts come from, each fresh (empty cache and storage).
+
+    ``cache="disk"`` (the default) starts each context as a browser of its own on a new profile
+    folder, as a returning visitor's browser is: its HTTP cache on disk (where Chromium also keeps
+    compiled WebAssembly) and its cache storage. ``cache="memory"`` makes them in one Chromium, as
+    Playwright's contexts are by default: an in-memory HTTP cache, which does not keep entries as
+    large as the interpreter's WebAssembly, so a warm load fetches and compiles it again.
+    """
+
+    playwright: Playwright
+    browser: Browser
+    cache: str
+    refuse: str
+    profiles: list[Path] = field(default_factory=list)
+
+    def new(self) -> tuple[BrowserContext, Traffic]:
+        """A fresh context refusing every off-machine request, and its traffic."""
+        options: dict[str, Any] = {"accept_downloads": True, "viewport": VIEWPORTS["desktop"]}
+        if self.refuse == "proxy":
+            dead = free_port()  # nothing listens there: a request sent to it is refused at once
+            options["proxy"] = {"server": f"http://127.0.0.1:{dead}", "bypass": "127.0.0.1,localhost"}
+        if self.cache == "disk":
+            profile = Path(tempfile.mkdtemp(prefix="kit-site-bench-profile-"))
+            self.profiles.append(profile)
+            context = self.playwright.chromium.launch_persistent_context(
+                profile, executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True, **options)
+        else:
+            context = self.browser.new_context(**options)
+        if self.refuse == "route":
+            context.route(lambda url: not is_loopback(url), lambda route: route.abort("internetdisconnected"))
+        traffic = Traffic()
+        traffic.attach(context)
+        return context, traffic
+
+    def remove_profiles(self) -> None:
+        """Delete the profile folders of the contexts made so far (all closed by now)."""
+        for profile in self.profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+        self.profiles.clear()
 
 
-def check_refusal(browser: Browser, refuse: str) -> str:
+def check_refusal(contexts: Contexts) -> str:
     """Fetch ``OFF_MACHINE`` in such a context: it must fail, refused as ``REFUSALS[refuse]`` says; say how."""
-    context, traffic = new_context(browser, refuse)
+    refuse = contexts.refuse
+    context, traffic = contexts.new()
     try:
         outcome = context.new_page().evaluate(
             "async (url) => { try { await fetch(url, {mode: 'no-cors'}); return 'answered'; }"
@@ -282,9 +321,10 @@ def check_refusal(browser: Browser, refuse: str) -> str:
     return failure
 
 
-def new_side(browser: Browser, name: str, base_url: str, refuse: str) -> Side:
+def new_side(contexts: Contexts, name: str, base_url: str) -> Side:
     """A fresh context on the site or Voilà, refusing every off-machine request, with its recording page."""
-    context, traffic = new_context(browser, refuse)
+    refuse = contexts.refuse
+    context, traffic = contexts.new()
     page: SitePage | VoilaPage
     if name == "site":
         page = site_page(context, traffic.refused, base_url)
@@ -326,11 +366,11 @@ class Samples:
         self.loads.setdefault(key, []).append(load)
 
 
-def measure_side(browser: Browser, side_name: str, base_url: str, page: str, table: str, text: str | None,
+def measure_side(contexts: Contexts, side_name: str, base_url: str, page: str, table: str, text: str | None,
                  args: argparse.Namespace, samples: Samples | None, before_cold: Callable[[], None]) -> None:
     """Cold then warm load of ``page`` in one fresh context, then (Suit Pairs) the clicks; into ``samples``."""
     before_cold()
-    side = new_side(browser, side_name, base_url, args.refuse)
+    side = new_side(contexts, side_name, base_url)
     try:
         for mode in ("cold", "warm"):
             tti, load = side.open(page, table, text)
@@ -348,7 +388,7 @@ def measure_side(browser: Browser, side_name: str, base_url: str, page: str, tab
     side.close()
 
 
-def measure(browser: Browser, site_url: str, voila_url: str, games: dict[Path, bytes], args: argparse.Namespace,
+def measure(contexts: Contexts, site_url: str, voila_url: str, games: dict[Path, bytes], args: argparse.Namespace,
             systems: Sequence[str]) -> Samples:
     """Warm-up rounds, then ``args.runs`` runs: the bare notebook, then each table on both sides, interleaved."""
     samples = Samples()
@@ -358,18 +398,18 @@ def measure(browser: Browser, site_url: str, voila_url: str, games: dict[Path, b
             path.write_bytes(content)
 
     for _ in range(args.warmup):  # Voilà's first kernels start slower (Python's files not yet in memory)
-        measure_side(browser, "voila", voila_url, BARE_NOTEBOOK, BARE_READY, None, args, None, put_back_games)
-        measure_side(browser, "voila", voila_url, f"notebooks/tables/{systems[0]}.ipynb", f".kit-table-{systems[0]}",
+        measure_side(contexts, "voila", voila_url, BARE_NOTEBOOK, BARE_READY, None, args, None, put_back_games)
+        measure_side(contexts, "voila", voila_url, f"notebooks/tables/{systems[0]}.ipynb", f".kit-table-{systems[0]}",
                      SYSTEMS[systems[0]], args, None, put_back_games)
     for number in range(args.runs):
-        samples.refusal = check_refusal(browser, args.refuse)
-        measure_side(browser, "voila", voila_url, BARE_NOTEBOOK, BARE_READY, None, args, samples, put_back_games)
+        samples.refusal = check_refusal(contexts)
+        measure_side(contexts, "voila", voila_url, BARE_NOTEBOOK, BARE_READY, None, args, samples, put_back_games)
         for system in systems:
             sides = [("site", site_url, f"tables/{system}"), ("voila", voila_url, f"notebooks/tables/{system}.ipynb")]
             if number % 2:
                 sides.reverse()
             for side_name, base_url, page in sides:
-                measure_side(browser, side_name, base_url, page, f".kit-table-{system}", SYSTEMS[system], args,
+                measure_side(contexts, side_name, base_url, page, f".kit-table-{system}", SYSTEMS[system], args,
                              samples, put_back_games if side_name == "voila" else lambda: None)
     return samples
 
@@ -439,6 +479,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--system", choices=sorted(SYSTEMS), action="append",
                         help="measure this table (repeatable; default: all three)")
     parser.add_argument("--pairs", type=int, default=3, help="check-and-accept click pairs per run on Suit Pairs")
+    parser.add_argument("--cache", choices=("disk", "memory"), default="disk",
+                        help="each context a browser on a profile of its own, its caches on disk as a returning "
+                             "visitor's (default), or Playwright's in-memory contexts of one browser")
     parser.add_argument("--refuse", choices=("proxy", "route"), default="proxy",
                         help="how off-machine requests are refused: a dead proxy (keeps the HTTP cache) or "
                              "Playwright's route abort (turns the HTTP cache off)")
@@ -460,7 +503,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         games = build_folder(root / "voila")
         with served_site(site) as site_url:
             samples, version = run(site_url, root / "voila", games, args, systems)
-    cache = "HTTP cache kept" if args.refuse == "proxy" else "HTTP cache off"
+    cache = (f"HTTP cache kept, {'on disk' if args.cache == 'disk' else 'in memory'}" if args.refuse == "proxy"
+             else "HTTP cache off")
     print(f"site (Voici, Pyodide) vs Voilà, Chromium {version}, desktop, medians of {args.runs} runs, "
           f"{args.pairs} click pairs a run; off-machine requests refused by {args.refuse} ({cache})")
     print(report(samples, systems, args.pairs, total, files))
@@ -474,10 +518,12 @@ def run(site_url: str, voila_root: Path, games: dict[Path, bytes], args: argpars
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
+            contexts = Contexts(playwright, browser, args.cache, args.refuse)
             try:
-                return measure(browser, site_url, server.base_url, games, args, systems), browser.version
+                return measure(contexts, site_url, server.base_url, games, args, systems), browser.version
             finally:
                 browser.close()
+                contexts.remove_profiles()
     finally:
         server.stop()
 
