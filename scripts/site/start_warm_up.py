@@ -16,13 +16,15 @@ import gc
 import importlib
 import pkgutil
 
-import pyodide_kernel  # noqa: F401  (the page's kernel: IPython's shell, its comms and streams)
-import piplite.piplite  # noqa: F401  (the kernel's package installer, set up as a page starts)
-import anywidget  # noqa: F401
-import ipywidgets  # noqa: F401
+PAGE_START = ("pyodide_kernel", "piplite.piplite", "ipywidgets", "anywidget", "kit")
+"""What a page imports as it starts, in its order: the kernel (IPython's shell, its comms and streams),
+its package installer, then the first cell's imports."""
 
-import kit
-import kit.gamefile.schema
+for name in PAGE_START:
+    importlib.import_module(name)
+
+import kit  # noqa: E402  (imported above, in the page's order)
+import kit.gamefile.schema  # noqa: E402
 
 for module in pkgutil.walk_packages(kit.__path__, "kit."):
     importlib.import_module(module.name)
