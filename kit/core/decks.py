@@ -76,9 +76,10 @@ class Deck(Generic[C]):
         holds no copy; a card that is in neither (it is in a hand or on the table) is refused.
         """
         wanted = list(cards)
-        missing = Counter(wanted) - self.counts()
-        if missing:
-            card = next(iter(missing))
+        short = [card for card, count in Counter(wanted).items()
+                 if self.draw_pile.count(card) + self.discard_pile.count(card) < count]  # only the named cards
+        if short:
+            card = short[0]
             raise NotHeldError(
                 f"rig {card} on top of the {self.name}",
                 "every copy of that card is in a hand or on the table",
