@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -124,46 +125,72 @@ class Split:
         return cls(tuple(later - earlier for earlier, later in pairwise(marks)))  # type: ignore[arg-type]
 
 
-def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeout_ms: float = 60_000) -> Split:
-    """Open the case's notebook in a fresh context, wait until it is drawn and the kernel is quiet, split one click."""
+@contextmanager
+def stamped_page(browser: Browser, base_url: str, case: Case, viewport: str,
+                 timeout_ms: float = 60_000) -> Iterator[tuple[VoilaPage, float]]:
+    """The case's notebook open in a fresh context with its kernel frames stamped, once it is drawn.
+
+    Yields the page and when it was drawn (``performance.now()``, as ``tables_bench.py``'s time
+    to interactive). Afterwards waits for the kernel to be idle, fails on any problem the page
+    reported or a kernel that outlives the closed page, and closes the context.
+    """
     context = browser.new_context(viewport=VIEWPORTS[viewport], is_mobile=viewport == "phone",
                                   has_touch=viewport == "phone")
     context.add_init_script(SOCKET_STAMPS_JS)
     try:
         page = VoilaPage(context.new_page(), base_url)
-        scenario = case.scenario
-        page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)
-        page.page.wait_for_function(READY_JS, arg=scenario.ready, polling="raf", timeout=timeout_ms)
+        notebook = case.scenario.notebook
+        page.page.goto(page.url_for(notebook), wait_until="commit", timeout=timeout_ms)
+        drawn = page.page.wait_for_function(READY_JS, arg=case.scenario.ready, polling="raf",
+                                            timeout=timeout_ms).json_value()
+        yield page, float(drawn)
+        page.wait_kernel_idle(timeout_ms=timeout_ms)
+        problems = page.problems()
+        if problems:
+            raise RuntimeError(f"{notebook}: " + "; ".join(problems))
+        if not page.leave():
+            raise RuntimeError(f"{notebook}: the closed page's kernel was not shut down")
+    finally:
+        context.close()
+
+
+def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeout_ms: float = 60_000) -> Split:
+    """Open the case's notebook, wait until it is drawn and the kernel is quiet, split one click."""
+    scenario = case.scenario
+    with stamped_page(browser, base_url, case, viewport, timeout_ms) as (page, _drawn):
         page.wait_kernel_idle(timeout_ms=timeout_ms, quiet_ms=SETTLE_MS)
         stamps = page.page.evaluate(SPLIT_CLICK_JS, [scenario.click, scenario.expect, scenario.expect_text,
                                                      timeout_ms])
-        page.wait_kernel_idle()
-        problems = page.problems()
-        if problems:
-            raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
-        if not page.leave():
-            raise RuntimeError(f"{scenario.notebook}: the closed page's kernel was not shut down")
-        return Split.from_stamps(stamps)
-    finally:
-        context.close()
+    return Split.from_stamps(stamps)
+
+
+def median_parts(samples: Sequence[Sequence[tuple[float, ...]]]) -> list[tuple[float, ...]]:
+    """Each case's samples of parts reduced to one tuple: the median of each part."""
+    return [tuple(statistics.median(parts[index] for parts in taken) for index in range(len(taken[0])))
+            for taken in samples]
+
+
+def phase_report(cases: Sequence[Case], parts: Sequence[tuple[float, ...]], phases: Sequence[str],
+                 width: int = 12, digits: int = 1) -> str:
+    """One line a case: its parts, their sum and the sum's ratio to the bare notebook's (the first case)."""
+    bare = sum(parts[0])
+    lines = [f"{'notebook':<34}" + "".join(f"{phase:>{width}}" for phase in phases) + f"{'sum ms':>9}{'x bare':>8}"]
+    for case, taken in zip(cases, parts, strict=True):
+        lines.append(f"{case.label:<34}" + "".join(f"{part:>{width}.{digits}f}" for part in taken)
+                     + f"{sum(taken):>9.{digits}f}{sum(taken) / bare:>8.2f}")
+    return "\n".join(lines)
 
 
 def split_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int, warmup: int,
               viewport: str) -> list[Split]:
     """Each case's median parts, taken as ``tables_bench.py`` takes its figures (:func:`round_robin`)."""
-    samples = round_robin(root, cases, runs, warmup, lambda case: split_once(browser, base_url, case, viewport))
-    return [Split(tuple(statistics.median(split.parts[part] for split in taken)  # type: ignore[arg-type]
-                        for part in range(len(PHASES)))) for taken in samples]
+    samples = round_robin(root, cases, runs, warmup, lambda case: split_once(browser, base_url, case, viewport).parts)
+    return [Split(parts) for parts in median_parts(samples)]  # type: ignore[arg-type]
 
 
 def report(cases: Sequence[Case], splits: Sequence[Split]) -> str:
     """One line a case: its median parts, their sum and the sum's ratio to the bare click's (the first case)."""
-    bare = splits[0].total
-    lines = [f"{'notebook':<34}" + "".join(f"{phase:>12}" for phase in PHASES) + f"{'sum ms':>9}{'x bare':>8}"]
-    for case, split in zip(cases, splits, strict=True):
-        lines.append(f"{case.label:<34}" + "".join(f"{part:>12.1f}" for part in split.parts)
-                     + f"{split.total:>9.1f}{split.total / bare:>8.2f}")
-    return "\n".join(lines)
+    return phase_report(cases, [split.parts for split in splits], PHASES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

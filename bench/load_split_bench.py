@@ -19,21 +19,18 @@ and the whole as a ratio to the bare page's.
 
 from __future__ import annotations
 
-import statistics
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 sys.path.insert(0, str(REPO_ROOT / "bench"))
 
-from browser_bench import READY_JS, VIEWPORTS  # noqa: E402
-from click_split_bench import SOCKET_STAMPS_JS  # noqa: E402
+from click_split_bench import median_parts, phase_report, stamped_page  # noqa: E402
 from playwright.sync_api import Browser  # noqa: E402
 from tables_bench import Case, case_arguments, cases_matching, round_robin, served_tables  # noqa: E402
-from voila_harness import VoilaPage, chromium_missing_reason  # noqa: E402
+from voila_harness import chromium_missing_reason  # noqa: E402
 
 FIRST_FRAME_JS = """
 () => {
@@ -47,59 +44,14 @@ PHASES = ("server", "page")
 """The parts of a page's load, in order (see the module's docstring)."""
 
 
-@dataclass(frozen=True)
-class LoadSplit:
-    """One page load's parts in milliseconds, in the order of :data:`PHASES`."""
-
-    parts: tuple[float, float]
-
-    @property
-    def total(self) -> float:
-        """The whole load: time to interactive, as ``tables_bench.py`` measures it."""
-        return sum(self.parts)
-
-
-def split_once(browser: Browser, base_url: str, case: Case, viewport: str, timeout_ms: float = 60_000) -> LoadSplit:
-    """Open the case's notebook in a fresh context and split its load at the first kernel frame."""
-    context = browser.new_context(viewport=VIEWPORTS[viewport], is_mobile=viewport == "phone",
-                                  has_touch=viewport == "phone")
-    context.add_init_script(SOCKET_STAMPS_JS)
-    try:
-        page = VoilaPage(context.new_page(), base_url)
-        scenario = case.scenario
-        page.page.goto(page.url_for(scenario.notebook), wait_until="commit", timeout=timeout_ms)
-        drawn = page.page.wait_for_function(READY_JS, arg=scenario.ready, polling="raf",
-                                            timeout=timeout_ms).json_value()
+def split_once(browser: Browser, base_url: str, case: Case, viewport: str,
+               timeout_ms: float = 60_000) -> tuple[float, float]:
+    """Open the case's notebook and split its load at the first kernel frame: (server, page) in ms."""
+    with stamped_page(browser, base_url, case, viewport, timeout_ms) as (page, drawn):
         first = page.page.evaluate(FIRST_FRAME_JS)
         if first is None:
-            raise RuntimeError(f"{scenario.notebook}: drawn before any kernel frame arrived")
-        page.wait_kernel_idle(timeout_ms=timeout_ms)
-        problems = page.problems()
-        if problems:
-            raise RuntimeError(f"{scenario.notebook}: " + "; ".join(problems))
-        if not page.leave():
-            raise RuntimeError(f"{scenario.notebook}: the closed page's kernel was not shut down")
-        return LoadSplit((float(first), float(drawn) - float(first)))
-    finally:
-        context.close()
-
-
-def split_all(browser: Browser, base_url: str, root: Path, cases: Sequence[Case], runs: int, warmup: int,
-              viewport: str) -> list[LoadSplit]:
-    """Each case's median parts, taken as ``tables_bench.py`` takes its figures (:func:`round_robin`)."""
-    samples = round_robin(root, cases, runs, warmup, lambda case: split_once(browser, base_url, case, viewport))
-    return [LoadSplit(tuple(statistics.median(split.parts[part] for split in taken)  # type: ignore[arg-type]
-                            for part in range(len(PHASES)))) for taken in samples]
-
-
-def report(cases: Sequence[Case], splits: Sequence[LoadSplit]) -> str:
-    """One line a case: its median parts, their sum and the sum's ratio to the bare page's (the first case)."""
-    bare = splits[0].total
-    lines = [f"{'notebook':<34}" + "".join(f"{phase:>10}" for phase in PHASES) + f"{'sum ms':>9}{'x bare':>8}"]
-    for case, split in zip(cases, splits, strict=True):
-        lines.append(f"{case.label:<34}" + "".join(f"{part:>10.0f}" for part in split.parts)
-                     + f"{split.total:>9.0f}{split.total / bare:>8.2f}")
-    return "\n".join(lines)
+            raise RuntimeError(f"{case.scenario.notebook}: drawn before any kernel frame arrived")
+    return float(first), drawn - float(first)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,11 +63,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     with served_tables(args.turns, "load-split-bench") as (root, browser, base_url):
         cases = cases_matching(args.only)
-        splits = split_all(browser, base_url, root, cases, args.runs, args.warmup, args.viewport)
+        samples = round_robin(root, cases, args.runs, args.warmup,
+                              lambda case: split_once(browser, base_url, case, args.viewport))
         version = browser.version
     print(f"Voilà, Chromium {version}, {args.viewport}, a page load split at its first kernel frame, "
           f"medians of {args.runs} runs (ms)")
-    print(report(cases, splits))
+    print(phase_report(cases, median_parts(samples), PHASES, width=10, digits=0))
     return 0
 
 
