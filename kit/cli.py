@@ -83,8 +83,6 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sealed", action="store_true",
                         help="a sealed game: each seat proves its turns with its own key and every draw is sealed "
                              "by a second seat (K-1); needs --gm and at least one --player")
-    parser.add_argument("--gm-sealer", metavar="NAME",
-                        help="in a sealed game, the player who seals the GM's draws (default: the first player)")
     parser.add_argument("--chapter-turns", type=int, metavar="N",
                         help="turns a chapter of the campaign holds before the next one starts (default 250; C-3)")
 
@@ -93,9 +91,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from kit.gamefile import create
 
     options = dict(_option(text) for text in args.option)
-    if args.gm_sealer is not None and not args.sealed:
-        raise CommandLineError("kit new: --gm-sealer names who seals the GM's draws in a sealed game: add --sealed")
-    sealed = {"mode": "sealed", "gm_sealer": args.gm_sealer} if args.sealed else {}
+    sealed = {"mode": "sealed"} if args.sealed else {}
     with _file(args.path):
         made = create(args.system, args.path, players=args.player, seed=args.seed, options=options,
                       practice=args.practice, gm=args.gm, **sealed,
@@ -119,7 +115,7 @@ def _run_log(args: argparse.Namespace) -> int:
     from kit.gamefile import load_file, render_post
 
     with _file(args.path):
-        loaded = load_file(args.path)
+        loaded = load_file(args.path, newest=False)  # the turns of exactly the file named (a chapter's own)
     game, header = loaded.game, loaded.header
     players = ", ".join(header.players) or "none named"
     parts = [f"{header.title or header.system} game {header.game_id} — {len(game.log)} turns — "
@@ -227,7 +223,7 @@ def _run_post(args: argparse.Namespace) -> int:
     from kit.gamefile import load, render_post
 
     with _file(args.path):
-        game = load(args.path)
+        game = load(args.path, newest=False)  # a turn of exactly the file named (a chapter's own)
     if not game.log.first + 1 <= args.turn <= len(game.log):
         held = (f"the file holds turns {game.log.first + 1}–{len(game.log)} (a chapter of the campaign)"
                 if game.log.first else f"the game has {len(game.log)} turns")
@@ -247,7 +243,7 @@ def _run_upgrade(args: argparse.Namespace) -> int:
     from kit.gamefile import turn_code, upgrade
 
     with _file(args.old):
-        old_version = gamefile.load_file(args.old, full=False).header.version
+        old_version = gamefile.load_file(args.old, full=False, newest=False).header.version
         made = upgrade(args.old, args.new)
     game = made.game
     head = f"; its head code is {turn_code(game.log[-1])}" if game.log.events else ""

@@ -25,7 +25,7 @@ from falkefateifaux.ff_helpers import ADA, new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ru_sheets import SHEETS
-from sealed.sealed_helpers import GM, PLAYERS, play, random_turn, seated, settle
+from sealed.sealed_helpers import PLAYERS, play, random_turn, seal_next, seated, settle
 from suitpairs.sp_helpers import MIRA
 
 from kit.core.cards import Card
@@ -409,9 +409,9 @@ def sealed_positions(system: str) -> tuple[Game, ...]:
         character = names[step % 2]
         action, args = random_turn(system, character, step)
         if step % 3 == 2:
-            getattr(game.sit(player), action)(**args)  # declared: waits for the GM's seal
+            getattr(game.sit(player), action)(**args)  # declared: waits for the next seat's seal (K-3)
             seen.append(copy.deepcopy(game))
-            game.sit(GM).seal()
+            seal_next(game)
         else:
             play(game, player, action, args)
         seen.append(copy.deepcopy(game))
@@ -428,7 +428,8 @@ def test_k1_seating_and_proofs_of_a_sealed_game_round_trip_without_the_keys(syst
         round_trip(game.seating)
         round_trip(game.state)
         encoded = encode_state(game.proofs)
-        assert set(encoded) == {"genesis", "gm", "gm_sealer", "length", "chains", "pending"}
+        assert set(encoded) == {"genesis", "gm", "gm_sealer", "length", "seats", "chains", "pending"}
+        assert encoded["seats"] == ["Ana", "Ben", "Gil"] and encoded["gm_sealer"] == ""  # version 5: the next seat
         assert "keys" not in canonical_json(encoded)
         book = decode_state(ProofBook, json.loads(canonical_json(encoded)))
         assert book.keys == {} and book._chain_cache == {}
@@ -449,8 +450,9 @@ def test_k1_decoded_proofs_with_the_tables_keys_seal_and_prove_as_the_original(s
         twin.proofs = decode_state(ProofBook, json.loads(canonical_json(encode_state(original.proofs))))
         twin.proofs.keys = dict(original.proofs.keys)
         names = original.character_names()
-        if original.proofs.pending:  # the declaration waiting in the checkpoint is sealed from it
-            assert outcome(original.sit(GM).seal()) == outcome(twin.sit(GM).seal())
+        if original.proofs.pending:  # the declaration waiting in the checkpoint is sealed from it, by its sealer
+            assert twin.pending_declarations[0].sealer == original.pending_declarations[0].sealer
+            assert outcome(seal_next(original)) == outcome(seal_next(twin))
         for step in range(4):
             settle(original)
             settle(twin)
@@ -559,7 +561,7 @@ def test_c1_plain_json_fields_are_bounded_too():
     for _ in range(9):
         deep = {"x": deep}
     for args, message in [({"character": 1.5}, "state.pending[0].args['character']: holds a number; plain data is"),
-                          ({"n": [10**12]}, "state.pending[0].args['n'][0]: must be a whole number from"),
+                          ({"n": [MAX_NUMBER + 1]}, "state.pending[0].args['n'][0]: must be a whole number from"),
                           ({"n": {"a\x00b": 1}}, "holds a control character"),
                           ({"deep": deep}, "args['deep']" + "['x']" * 8 + ": is nested more than 8 levels deep")]:
         data["pending"] = [{**declaration, "args": [list(pair) for pair in args.items()]}]

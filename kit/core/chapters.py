@@ -243,8 +243,8 @@ class Chapters:
                 raise MalformedInputError("checkpoint proofs", "an open game's checkpoint holds none", "K-1")
             return None
         book = decode_state(ProofBook, data, where="checkpoint proofs")
-        if (book.genesis, book.gm, book.gm_sealer, book.length) != (
-                self.proofs.genesis, self.proofs.gm, self.proofs.gm_sealer, self.proofs.length):
+        if (book.genesis, book.gm, book.gm_sealer, book.length, book.seats) != (
+                self.proofs.genesis, self.proofs.gm, self.proofs.gm_sealer, self.proofs.length, self.proofs.seats):
             raise MalformedInputError("checkpoint proofs", "belong to another game's start", "K-1")
         seats = {*self.players, self.gm}
         for seat, chains in book.chains.items():
@@ -257,7 +257,10 @@ class Chapters:
                                           "(K-2)", "C-1")
         for position, waiting in enumerate(book.pending):
             sealer = book.chains.get(waiting.sealer)
-            if (waiting.seat not in seats or waiting.sealer != book.sealer_for(waiting.seat)
+            # Version 5: a seat that had taken its seat, never the declarer (K-3); version 3: the GM or its sealer.
+            fits = (sealer is not None and waiting.sealer != waiting.seat if book.next_seat_seals
+                    else waiting.sealer == book.sealer_for(waiting.seat))
+            if (waiting.seat not in seats or not fits
                     or not 0 <= waiting.slot <= (sealer.slots if sealer is not None else 0)):
                 raise MalformedInputError(f"checkpoint proofs.pending[{position}]", "is a declaration of a seat, "
                                           "a sealer or a seal value that this table does not have (K-3)", "C-1")

@@ -28,7 +28,7 @@ a private field (``_name``) that :data:`_LEFT_OUT` does not name.
 Reading refuses anything malformed with :class:`~kit.core.errors.MalformedInputError` naming
 the place (``checkpoint state.characters['Mira'].fate: must be a whole number``): a value of
 the wrong type (``true`` where a number belongs), a field missing or extra, an unknown name,
-a bad card code, a number beyond ±1,000,000,000, text over 500 characters or holding a
+a bad card code, a number beyond ±10¹⁵, text over 500 characters or holding a
 character no player text may hold (G-2), a list over 10,000 entries, nesting deeper than the
 hint allows. Reading checks the shape of a state, not the rules of play (that every card is
 in one place, for one): what the rules require of a state is for the game to check.
@@ -54,8 +54,9 @@ from kit.core.limits import PROSE_LENGTH, QUOTE_LENGTH, text_problem
 from kit.core.proofs import ProofBook
 from kit.core.tarot import TarotCard, tarot_deck
 
-MAX_NUMBER = 10**9
-"""The largest whole number (either sign) a checkpoint holds."""
+MAX_NUMBER = 10**15
+"""The largest whole number (either sign) a checkpoint holds: past any count the rules let a state reach (a
+game clock of a million years is 3.2 × 10¹³ seconds), so a state play makes always has its checkpoint."""
 
 MAX_TEXT = PROSE_LENGTH
 """The longest text a checkpoint holds: 500 characters, one line, no control characters (G-2)."""
@@ -615,7 +616,7 @@ def encode_state(value: Any) -> Any:
 
     A field that holds a class no checkpoint can hold (not a dataclass, a card or a type
     listed above), or a value not of its hint's type, raises ``TypeError``: a programming
-    error. A value beyond what a checkpoint may hold (a number beyond ±10⁹, text over 500
+    error. A value beyond what a checkpoint may hold (a number beyond ±10¹⁵, text over 500
     characters) raises :class:`MalformedInputError`, since no checkpoint could read it back.
     """
     plan = _plan(type(value))

@@ -7,12 +7,17 @@ breaks the chain.
 
 The hashing schemes, one per game-file format version:
 
+- **Version 5** (written today for a sealed game, K-1): as version 4 — the hash covers the
+  outcome's digest, which the file stores in place of the outcome — and, as version 3, each
+  event's hash also covers its ``proof``. Every argument is recorded (none is left out at its
+  default).
 - **Version 4** (written today for an open game): as version 2, but the hash covers the
   *digest* of the outcome (:func:`outcome_digest`) in place of the outcome, and the file stores
   only that digest (``outcome_digest``). The outcome itself is what the seed and the rules
   produce; a reader replays the turn and checks that its outcome has the recorded digest, so a
   file need not carry the outcome twice (once as data, once drawn as the turn's output).
-- **Version 3** (a sealed game's, K-1): as version 2, and each event's hash also covers its ``proof``.
+- **Version 3** (a sealed game's before version 5, read and continued): as version 2, and each
+  event's hash also covers its ``proof``.
 - **Version 2** (read and continued, no longer started): the chain starts from a *genesis* hash that covers everything
   that decides play before the first turn — system, seed commitment, practice or real, table
   options, players, game master, chapter (:func:`genesis_hash`). Each event's hash covers every
@@ -35,15 +40,26 @@ from kit.core.errors import MalformedInputError
 GENESIS_HASH = "0" * 64
 """Where a version-1 chain starts (version 2 starts from :func:`genesis_hash` of the game's start)."""
 
-CHAIN_VERSIONS = (1, 2, 3, 4)
+CHAIN_VERSIONS = (1, 2, 3, 4, 5)
 FULL_OUTCOME_CHAIN = 2
 """The open games' chain before version 4: each event stores its whole outcome."""
-SEALED_CHAIN = 3
-"""The chain of a sealed game (K-1): as version 2, and each event's hash also covers its ``proof``."""
+SEALED_FULL_OUTCOME_CHAIN = 3
+"""A sealed game's chain before version 5 (K-1): as version 2, and each event's hash also covers its ``proof``."""
 DIGEST_CHAIN = 4
 """The open games' chain: as version 2, with the outcome's digest hashed and stored in place of the outcome."""
+SEALED_CHAIN = 5
+"""The chain a new sealed game is started in (K-1): version 4's outcome digest, and each hash covers the ``proof``."""
 CURRENT_CHAIN = DIGEST_CHAIN
 """The chain a new open game is started in."""
+SEALED_CHAINS = (SEALED_FULL_OUTCOME_CHAIN, SEALED_CHAIN)
+"""The chains of sealed games: every event carries a proof of its seat or of its seal."""
+DIGEST_CHAINS = (DIGEST_CHAIN, SEALED_CHAIN)
+"""The chains whose events record their outcome by its digest (G-8)."""
+
+
+def records_digest(version: int) -> bool:
+    """True when an event of chain ``version`` records its outcome's digest in place of the outcome (G-8)."""
+    return version in DIGEST_CHAINS
 EVENT_FIELDS = frozenset({"index", "action", "args", "outcome", "outcome_digest", "prev", "hash", "rig", "seat",
                           "proof"})
 """Every field an event may have in a game file; any other field makes the event malformed."""
@@ -152,6 +168,19 @@ def hash_v4(index: int, action: str, args_text: str, digest: str, rig_text: str,
     return _digest(body)
 
 
+def hash_v5(index: int, action: str, args_text: str, digest: str, rig_text: str, prev: str,
+            seat: str | None, proof_text: str) -> str:
+    """The version-5 SHA-256 of an event (a sealed game's): version 3's body with the outcome's digest and ``"v": 5``.
+
+    With ``proof_text`` ``"null"`` it is the event's *content digest*, which a proof's MAC binds (K-2).
+    """
+    action_text, prev_text, seat_text = _name_texts(action, prev, seat)
+    digest_text = f'"{digest}"' if digest.isalnum() else canonical_json(digest)
+    body = (f'{{"a":{action_text},"args":{args_text},"i":{index},"out":{digest_text},'
+            f'"prev":{prev_text},"proof":{proof_text},"rig":{rig_text},"seat":{seat_text},"v":5}}')
+    return _digest(body)
+
+
 def genesis_hash(start: Mapping[str, Any]) -> str:
     """Where a chain of version 2 or later starts: the SHA-256 of the game's start record (``Game.start_record``).
 
@@ -162,12 +191,14 @@ def genesis_hash(start: Mapping[str, Any]) -> str:
 
 def chain_hash(version: int, index: int, action: str, args_text: str, outcome_text: str, rig_text: str,
                prev: str, seat: str | None, proof_text: str = "null") -> str:
-    """The hash of an event under chain ``version`` (1 to 4), from its canonical texts.
+    """The hash of an event under chain ``version`` (1 to 5), from its canonical texts.
 
-    For version 4, ``outcome_text`` is the outcome's canonical JSON, of which the hash covers the digest.
+    For versions 4 and 5, ``outcome_text`` is the outcome's canonical JSON, of which the hash covers the digest.
     """
     if version == DIGEST_CHAIN:
         return hash_v4(index, action, args_text, outcome_digest(outcome_text), rig_text, prev, seat)
+    if version == SEALED_CHAIN:
+        return hash_v5(index, action, args_text, outcome_digest(outcome_text), rig_text, prev, seat, proof_text)
     if version == 1:
         return hash_of_texts(index, action, args_text, outcome_text, rig_text, prev)
     if version == 3:
@@ -190,9 +221,10 @@ class Event:
     proof: dict[str, Any] | None = None
     """A sealed game's proof of the seat (K-2) or of the seal (K-3); None in an open game."""
     outcome_digest: str | None = None
-    """A version-4 event's digest of its outcome (:func:`outcome_digest`): what its file stores and its hash covers.
+    """A version-4 or -5 event's digest of its outcome (:func:`outcome_digest`): what its file stores and its hash
+    covers.
 
-    An event read from a version-4 file has the digest and no outcome (``outcome`` is None) until
+    An event read from such a file has the digest and no outcome (``outcome`` is None) until
     its turn is replayed; the game's log then holds it with the outcome the replay produced.
     """
     left_out: frozenset[str] = frozenset()
@@ -221,21 +253,35 @@ class Event:
     def hash_and_outcome_text(self, version: int = CURRENT_CHAIN) -> tuple[str, str]:
         """:meth:`expected_hash` and the canonical JSON of the outcome it was computed from (encoded once).
 
-        Under version 4 the hash is computed from the recorded digest and the outcome is not
-        encoded: the outcome text is ``""``.
+        Under versions 4 and 5 the hash is computed from the recorded digest and the outcome is
+        not encoded: the outcome text is ``""``.
         """
         if version == DIGEST_CHAIN and self.outcome_digest is not None:
             digest = hash_v4(self.index, self.action, canonical_json(self.stored_args), self.outcome_digest,
                              rig_text(self.rig), self.prev, self.seat)
+            return digest, ""
+        if version == SEALED_CHAIN and self.outcome_digest is not None:
+            digest = hash_v5(self.index, self.action, canonical_json(self.stored_args), self.outcome_digest,
+                             rig_text(self.rig), self.prev, self.seat, optional_json(self.proof))
             return digest, ""
         outcome_text = canonical_json(self.outcome)
         digest = chain_hash(version, self.index, self.action, canonical_json(self.stored_args), outcome_text,
                             rig_text(self.rig), self.prev, self.seat, optional_json(self.proof))
         return digest, outcome_text
 
-    def content_digest(self, outcome_text: str | None = None) -> str:
-        """The version-3 hash of this event without its proof: what a seat's proof binds (K-2)."""
-        return hash_v3(self.index, self.action, canonical_json(self.stored_args),
+    def content_digest(self, outcome_text: str | None = None, version: int = SEALED_FULL_OUTCOME_CHAIN) -> str:
+        """The hash of this event without its proof under sealed chain ``version``: what a seat's proof binds (K-2).
+
+        ``outcome_text`` is the outcome's canonical JSON (the event's own outcome when None);
+        under version 5 the hash covers its digest (the recorded one when no text is given).
+        """
+        args_text = canonical_json(self.stored_args)
+        if version == SEALED_CHAIN:
+            digest = (outcome_digest(outcome_text) if outcome_text else self.outcome_digest
+                      or outcome_digest(canonical_json(self.outcome)))
+            return hash_v5(self.index, self.action, args_text, digest, rig_text(self.rig), self.prev, self.seat,
+                           "null")
+        return hash_v3(self.index, self.action, args_text,
                        outcome_text if outcome_text is not None else canonical_json(self.outcome),
                        rig_text(self.rig), self.prev, self.seat, "null")
 
@@ -374,7 +420,7 @@ class EventLog:
         prev = self.head
         digest = chain_hash(self.version, index, action, args_text, outcome_text, rig_json, prev, seat,
                             optional_json(proof))
-        recorded = outcome_digest(outcome_text) if self.version == DIGEST_CHAIN else None
+        recorded = outcome_digest(outcome_text) if records_digest(self.version) else None
         every = json.loads(canonical_json(args)) if left_out else json.loads(args_text)
         event = Event(index, action, every, json.loads(outcome_text), json.loads(rig_json), prev,
                       digest, seat, dict(proof) if proof is not None else None, recorded, frozenset(left_out))

@@ -32,11 +32,13 @@ from kit.core.events import (
     FULL_OUTCOME_CHAIN,
     GENESIS_HASH,
     SEALED_CHAIN,
+    SEALED_FULL_OUTCOME_CHAIN,
     Event,
     EventLog,
     canonical_json,
     genesis_hash,
     outcome_digest,
+    records_digest,
 )
 from kit.core.params import check_call, check_options, plans
 from kit.core.proofs import Declaration, ProofBook
@@ -167,6 +169,7 @@ class Game(Chapters, SealedTurns, ABC):
         self._wanted_before: set[int] = set()
         self._kept_before: dict[int, tuple[Any, Seating]] = {}
         self._pending_proof: dict[str, Any] | None = None
+        self._older_rules: list[tuple[int, str]] = []
         if mode not in MODES:
             raise MalformedInputError("mode", "must be 'open' or 'sealed'", "K-1")
         if mode == "sealed":
@@ -176,21 +179,25 @@ class Game(Chapters, SealedTurns, ABC):
         self.state = self._initial_state(GameRandom(self.seed, "setup"))
 
     def _start_sealed(self, gm_sealer: str | None, chain_length: int) -> None:
+        """Start a sealed game: format version 5, where the next seat seals each draw — or, when ``gm_sealer``
+        names a player, a game of version 3 (its files' setup cells name one), where the GM seals the players'
+        draws and ``gm_sealer`` the GM's (K-3)."""
         if self.practice:
             raise IllegalActionError("start a sealed practice game", "a sealed game's draws are never set by hand",
                                      "K-1", "start a practice game open, or a sealed game for real")
         if not self.gm or not self.players:
             raise IllegalActionError("start a sealed game", "it needs a GM and at least one player", "K-1",
                                      "name the players and the GM")
-        sealer = gm_sealer if gm_sealer is not None else next(iter(self.players))
-        if sealer not in self.players:
-            raise UnknownNameError(f"who seals the GM's draws ({str(sealer)[:40]})", "is not a player at this table",
-                                   "K-3", f"name one of: {', '.join(self.players)}")
+        if gm_sealer is not None and gm_sealer not in self.players:
+            raise UnknownNameError(f"who seals the GM's draws ({str(gm_sealer)[:40]})",
+                                   "is not a player at this table", "K-3", f"name one of: {', '.join(self.players)}")
         if type(chain_length) is not int or not 16 <= chain_length <= 10**6:
             raise OutOfRangeError("chain length", "must be a whole number from 16 to 1,000,000", "K-2")
-        self.log = EventLog(genesis=genesis_hash({**self.start_record(), **self._sealing_record(sealer, chain_length)}),
-                            version=SEALED_CHAIN)
-        self.proofs = ProofBook(self.log.genesis, self.gm, sealer, chain_length)
+        start = {**self.start_record(), **self._sealing_record(gm_sealer or "", chain_length)}
+        version = SEALED_CHAIN if gm_sealer is None else SEALED_FULL_OUTCOME_CHAIN
+        self.log = EventLog(genesis=genesis_hash(start), version=version)
+        self.proofs = ProofBook(self.log.genesis, self.gm, gm_sealer or "", chain_length,
+                                seats=[*self.players, self.gm])
 
     def start_record(self) -> dict[str, Any]:
         """Everything that decides play before the first turn; its hash is where the chain starts (G-5).
@@ -214,6 +221,9 @@ class Game(Chapters, SealedTurns, ABC):
 
     @staticmethod
     def _sealing_record(gm_sealer: str, chain_length: int) -> dict[str, Any]:
+        """The start record's sealing (K-1): the chain length, and in a version-3 game who seals the GM's draws."""
+        if not gm_sealer:
+            return {"mode": "sealed", "sealing": {"chain_length": chain_length}}
         return {"mode": "sealed", "sealing": {"gm_sealer": gm_sealer, "chain_length": chain_length}}
 
     @property
@@ -221,11 +231,24 @@ class Game(Chapters, SealedTurns, ABC):
         """``open`` or ``sealed`` (K-1)."""
         return "sealed" if self.proofs is not None else "open"
 
+    @property
+    def sealing(self) -> dict[str, Any] | None:
+        """A sealed game's sealing as its file's header records it (K-1); None for an open game.
+
+        ``{"chain_length": N}`` (version 5: the next seat seals each draw), or in a version-3 game
+        ``{"gm_sealer": "Ana", "chain_length": N}``.
+        """
+        if self.proofs is None:
+            return None
+        return dict(self._sealing_record(self.proofs.gm_sealer, self.proofs.length)["sealing"])
+
     def start_options(self) -> dict[str, Any]:
         """The keywords that start a game like this one (seed aside): practice, roster, mode and options."""
         start: dict[str, Any] = {"practice": self.practice, "players": self.players, "gm": self.gm, **self.options}
         if self.proofs is not None:
-            start.update(mode="sealed", gm_sealer=self.proofs.gm_sealer, chain_length=self.proofs.length)
+            start.update(mode="sealed", chain_length=self.proofs.length)
+            if self.proofs.gm_sealer:  # a version-3 game (K-3)
+                start["gm_sealer"] = self.proofs.gm_sealer
         return start
 
     def set_roster(self, players: Mapping[str, Iterable[str]] | None, gm: str = "") -> None:
@@ -238,7 +261,16 @@ class Game(Chapters, SealedTurns, ABC):
         if self.proofs is not None:
             raise IllegalActionError("change a sealed game's roster", "its seats' chains are bound to its start",
                                      "K-1", "start a new sealed game with the new roster")
-        self.players, self.gm = roster(players, gm)
+        chosen, master = roster(players, gm)
+        seats = [*chosen, master] if master else []
+        stray = next((event for event in self.log if event.seat not in (seats or [None])
+                      or (master and event.seat is None)), None)
+        if stray is not None:
+            taken = f"in {stray.seat}'s seat" if stray.seat else "with no seat"
+            raise IllegalActionError("change the roster", f"turn {stray.index + 1} was taken {taken}, and under the "
+                                     "new roster every turn is taken from one of its seats (or none, without a GM)",
+                                     "P-1", "name the roster before the first turn")
+        self.players, self.gm = chosen, master
         self.seating = Seating(self.players, self.gm)
         if self.log.version in (FULL_OUTCOME_CHAIN, DIGEST_CHAIN):
             self.log = self.log.rechained(genesis_hash(self.start_record()))
@@ -419,11 +451,35 @@ class Game(Chapters, SealedTurns, ABC):
         return self.log[index].action not in _NOT_TURNS and index not in self.voided
 
     def prepare_replay(self, events: Iterable[Event]) -> None:
-        """Before replaying ``events``: keep the state before each turn a later void takes back (no replay twice)."""
+        """Before replaying ``events``: keep the state before each turn a later void takes back (no replay twice).
+
+        Only a void the rules can accept is believed — one that names the latest turn still
+        standing, within a run of at most :data:`VOID_REACH` voids — so a file cannot make its
+        reader copy the state at every turn by naming them in voids no rules accept (G-6).
+        """
+        standing = [event.index for event in self.log.events if self.standing(event.index)]
+        run = self._void_run()
         for event in events:
-            turn = event.args.get("turn") if event.action == "void" else None
-            if type(turn) is int:
+            if event.action == "void":
+                turn = event.args.get("turn")
+                if type(turn) is not int or not standing or standing[-1] != turn - 1 or run >= VOID_REACH:
+                    return  # the replay refuses this void: no event after it is replayed
                 self._wanted_before.add(turn - 1)
+                standing.pop()
+                run += 1
+            elif event.action not in _NOT_TURNS:
+                standing.append(event.index)
+                run = 0
+
+    def _void_run(self) -> int:
+        """How many voids were taken since the latest turn of play (P-2)."""
+        run = 0
+        for event in reversed(self.log.events):
+            if event.action == "void":
+                run += 1
+            elif event.action not in _NOT_TURNS:
+                break
+        return run
 
     def _do_void(self, rng: GameRandom, turn: int, reason: str) -> VoidResult:
         index = turn - 1
@@ -445,6 +501,10 @@ class Game(Chapters, SealedTurns, ABC):
         if later:
             raise IllegalActionError(f"void turn {turn}", f"turn {later[-1]} came after it and still stands", "P-2",
                                      f"void the latest turn first (turn {later[-1]})")
+        if self._void_run() >= VOID_REACH:
+            raise IllegalActionError(f"void turn {turn}", f"{VOID_REACH} turns in a row were voided already, and a run "
+                                     f"of voids reaches back at most {VOID_REACH} turns (P-2)", "P-2",
+                                     "take a turn of play first, or start a new game from here")
         actor = next((v for k, v in event.args.items() if k in _ACTOR_ARGS and isinstance(v, str)), "")
         by = self.seat_of(event)
         taken_by = f"{by} for {actor}" if by and actor and by != actor else by or actor
@@ -543,6 +603,8 @@ class Game(Chapters, SealedTurns, ABC):
         self._refuse_rig_unless_practice()
         decks = self._decks()
         card_map: dict[str, tuple[str, ...]] = {}
+        if deck is not None and not isinstance(deck, str):
+            raise MalformedInputError("rig deck", "must name a deck", "G-3", f"decks: {', '.join(decks) or 'none'}")
         if isinstance(cards, Mapping):
             per_deck = dict(cards.items())
         elif cards is not None:
@@ -550,7 +612,10 @@ class Game(Chapters, SealedTurns, ABC):
         else:
             per_deck = {}
         for name, named in per_deck.items():
-            codes = named.replace(",", " ").split() if isinstance(named, str) else [str(c) for c in named]
+            if not isinstance(name, str):
+                raise MalformedInputError("rig", "names each deck by its name", "G-3",
+                                          f"decks: {', '.join(decks) or 'none'}")
+            codes = _rig_codes(named)
             if name not in decks:
                 raise UnknownNameError(
                     f"rig cards on deck {name!r}", "there is no such deck",
@@ -558,7 +623,7 @@ class Game(Chapters, SealedTurns, ABC):
                 )
             parsed = [self._parse_rig_card(name, code) for code in codes]
             card_map[name] = tuple(_card_code(card) for card in parsed)
-        dice_tuple = tuple(int(d) for d in dice) if dice is not None else ()
+        dice_tuple = _rig_dice(dice) if dice is not None else ()
         self._pending_rig = Rig(card_map, dice_tuple) if card_map or dice_tuple else None
         return self
 
@@ -634,10 +699,15 @@ class Game(Chapters, SealedTurns, ABC):
                 else:
                     self._sealing = None
                 if recorded is not None and not sealing:  # the seat's proof first: a forged seat is named as one
-                    self._act_proof(book, action, args, recorded_outcome or canonical_json(recorded.outcome), rig,
-                                    seat, proof, index)
-            self.seating.check_turn(action, rule, args, seat, recorded=recorded is not None)  # who may (P-1)
-            check_call(type(self), action, args)  # each argument's type, limits and bounds, live or replayed (G-2, G-3)
+                    self._act_proof(book, action, args, recorded_outcome or (
+                        canonical_json(recorded.outcome) if recorded.outcome_digest is None else ""), rig, seat,
+                        proof, index, recorded.outcome_digest)
+            # Who may (P-1). A turn without a seat is accepted only from a version-2 file, written before seats
+            # were kept; every turn of a later version of a game with a GM records its seat.
+            self.seating.check_turn(action, rule, args, seat,
+                                    recorded=recorded is not None and self.log.version <= FULL_OUTCOME_CHAIN)
+            if not sealing:  # a sealed turn's arguments are its declaration's, checked when it was declared (K-3)
+                check_call(type(self), action, args)  # each argument's type, limits and bounds (G-2, G-3)
             self._turn_seat = seat
             self._replaying = recorded is not None
             if rig:
@@ -658,6 +728,8 @@ class Game(Chapters, SealedTurns, ABC):
                     f"rigged dice {rng.unused_rigged_rolls}", "were not rolled by this action",
                     allowed="rig only the dice the action rolls",
                 )
+            if book is not None and book.pending and not sealing and action not in _WHILE_A_DRAW_WAITS:
+                self._refuse_while_waiting(book, action, recorded is not None, index)
             outcome = result.to_dict()
             if recorded is not None and recorded.outcome is None:
                 # A version-4 event read from a file records only its outcome's digest: the
@@ -695,7 +767,7 @@ class Game(Chapters, SealedTurns, ABC):
         if action not in NOT_VOIDABLE and action not in SEALED_ACTIONS:
             self._before_latest = (index, saved, table[0]) if saved is not None and table is not None else None
         if recorded is None:
-            left_out = self.defaults_in(action, args) if self.log.version == DIGEST_CHAIN else frozenset()
+            left_out = self.defaults_in(action, args) if self.log.version == DIGEST_CHAIN else frozenset()  # G-8
             event = self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat, proof, left_out)
         elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
             self._broken = True
@@ -705,7 +777,7 @@ class Game(Chapters, SealedTurns, ABC):
         else:
             event = recorded
         if book is not None and action == "declare":
-            sealer = book.sealer_for(seat or "")
+            sealer = result.sealer  # fixed now, among the seats that have taken theirs (K-3)
             book.add_declaration(Declaration(index, seat or "", args["action"], dict(args["args"]), args["at"],
                                              sealer, proof["value"] if proof else "", event.hash,
                                              book.next_slot(sealer)))
@@ -733,12 +805,40 @@ class Game(Chapters, SealedTurns, ABC):
         seed = sealed_seed(declaration.hash, declaration.actor_value, proof["value"])
         return GameRandom(seed, "draw", draws_at_random=True), seat or ""
 
+    def _refuse_while_waiting(self, book: ProofBook, action: str, replaying: bool, index: int) -> None:
+        """Refuse a turn of play while a declared draw waits for its seal (K-3): it could change what the draw means.
+
+        The sealer can work out a waiting draw once it is declared; a turn taken before the seal
+        that changes the game would let anyone who knows the draw choose what it comes to. A
+        version-3 file, played before this rule, is read as it was played, and verify names the turn.
+        """
+        first = book.pending[0]
+        if replaying and not book.next_seat_seals:
+            self._older_rules.append((index + 1, f"was taken while turn {first.turn}'s draw waited for its seal"))
+            return
+        raise IllegalActionError(
+            action.replace("_", " "), f"turn {first.turn}'s draw ({seat_label(first.seat, self.gm)}'s "
+            f"{first.action.replace('_', ' ')}) waits for {seat_label(first.sealer, self.gm)}'s seal, and until it is "
+            "sealed nothing else may change the game", "K-3",
+            f"wait for {first.sealer} to seal turn {first.turn}; meanwhile you may declare a turn that draws, "
+            "or write a note")
+
+    @property
+    def older_rule_turns(self) -> list[tuple[int, str]]:
+        """Turns of a version-3 sealed file that the rules of today refuse (K-3), each with what it did."""
+        return list(self._older_rules)
+
     def _act_proof(self, book: ProofBook, action: str, args: dict[str, Any], outcome_text: str, rig: Rig | None,
-                   seat: str | None, given: dict[str, Any] | None, index: int) -> dict[str, Any]:
-        """Check the proof of a sealed game's turn (a recorded or given one) or make it from the key held (K-2)."""
+                   seat: str | None, given: dict[str, Any] | None, index: int,
+                   digest: str | None = None) -> dict[str, Any]:
+        """Check the proof of a sealed game's turn (a recorded or given one) or make it from the key held (K-2).
+
+        ``outcome_text`` is the outcome's canonical JSON, or ``""`` when only its recorded ``digest``
+        is known (a version-5 turn replayed: the proof is checked before the rules run).
+        """
         seat = seat or ""
         content = Event(index, action, args, None, rig.to_dict() if rig else None, self.log.head, "",
-                        seat).content_digest(outcome_text)
+                        seat, outcome_digest=digest).content_digest(outcome_text, self.log.version)
         if action == "take_seat":
             proof = given or book.make_act_proof(seat, content, new_chain=book.chain(seat, "act",
                                                                                      renewal=args["renewal"]))
@@ -790,11 +890,11 @@ class Game(Chapters, SealedTurns, ABC):
             )
         # Check before computing: an event that is not chained to this game's head, or whose
         # content does not match its hash, is refused before the rules run.
-        if (event.outcome_digest is not None) != (self.log.version == DIGEST_CHAIN):
+        if (event.outcome_digest is not None) != records_digest(self.log.version):
             self._broken = True
             raise ReplayMismatchError(
                 f"event {event.index} ({event.action})",
-                "it records its outcome as another format version does (only version 4 records a digest of it)",
+                "it records its outcome as another format version does (only versions 4 and 5 record a digest of it)",
             )
         digest, outcome_text = event.hash_and_outcome_text(self.log.version)
         if event.prev != self.log.head or digest != event.hash:
@@ -858,8 +958,15 @@ class Game(Chapters, SealedTurns, ABC):
         return canonical_json(_plain(self.state))
 
 
+_WHILE_A_DRAW_WAITS = (*SEALED_ACTIONS, "note")
+"""The turns a sealed game takes while a declared draw waits for its seal (K-3): sealed turns and notes."""
+
 _NOT_TURNS = (*NOT_VOIDABLE, *SEALED_ACTIONS)
 """Events that are not turns of play: voids, notes and a sealed game's joins, declarations and seals."""
+
+VOID_REACH = 100
+"""How many voids may follow one another with no turn of play between them (P-2): what bounds the states a replay
+keeps for the voids to come (G-6)."""
 
 SEED_LIMIT = 200
 NAME_LIMIT = 60
@@ -900,6 +1007,28 @@ def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[d
 
 def _is_name(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= NAME_LIMIT and value.isprintable() and value.strip() == value
+
+
+def _rig_codes(named: Any) -> list[str]:
+    """The card codes a rig names for one deck (``"4H 8C"``, or a list of codes); anything else is refused (G-3)."""
+    if isinstance(named, str):
+        codes = named.replace(",", " ").split()
+    elif isinstance(named, Iterable) and not isinstance(named, (bytes, Mapping)):
+        codes = list(named)
+    else:
+        codes = [None]
+    if len(codes) > RIG_LIMIT or not all(isinstance(code, str) and 0 < len(code) <= 40 for code in codes):
+        raise MalformedInputError("rigged cards", f"must be card codes such as 4H or 10C, at most {RIG_LIMIT}", "G-3")
+    return codes
+
+
+def _rig_dice(dice: Any) -> tuple[int, ...]:
+    """The dice a rig sets, each a whole number from 1 (``[6, 6]``); anything else is refused (G-3)."""
+    listed = list(dice) if isinstance(dice, Iterable) and not isinstance(dice, (str, bytes, Mapping)) else None
+    if listed is None or len(listed) > RIG_LIMIT or not all(type(d) is int and 0 < d <= 1000 for d in listed):
+        raise MalformedInputError("rigged dice", f"must be a list of whole numbers from 1, at most {RIG_LIMIT}",
+                                  "G-3", "e.g. dice=[6, 6]")
+    return tuple(listed)
 
 
 def _card_code(card: Any) -> str:

@@ -62,12 +62,23 @@ class Declaration:
 
 @dataclass
 class ProofBook:
-    """Every seat's chains, the declarations waiting, and the keys held at this table (never saved)."""
+    """Every seat's chains, the declarations waiting, and the keys held at this table (never saved).
+
+    Who seals a declaration (K-3): in a game of format version 5, the next seat after the declarer
+    in the order of play (``seats``: the players in the roster's order, then the GM) that has
+    taken its seat when the turn is declared — the GM when the next seat has not, as the sealer of
+    last resort — and declarations are sealed in the order they were made, whoever seals them. In
+    a version-3 game (``gm_sealer`` names a player) the GM seals the players' draws and
+    ``gm_sealer`` the GM's, each sealer in the order of its own declarations.
+    """
 
     genesis: str
     gm: str
     gm_sealer: str
+    """Who seals the GM's draws in a version-3 game; empty in a version-5 game, where the next seat seals (K-3)."""
     length: int = CHAIN_LENGTH
+    seats: list[str] = field(default_factory=list)
+    """The order of play the next sealer is found in: the players in the roster's order, then the GM."""
     chains: dict[str, SeatChains] = field(default_factory=dict)
     pending: list[Declaration] = field(default_factory=list)
     keys: dict[str, SeatKey] = field(default_factory=dict)
@@ -110,9 +121,32 @@ class ProofBook:
 
     # -- who seals what ------------------------------------------------------------------
 
-    def sealer_for(self, seat: str) -> str:
-        """Who seals ``seat``'s draws: the GM, or for the GM's own the seat the game named (K-3)."""
-        return self.gm_sealer if seat == self.gm else self.gm
+    @property
+    def next_seat_seals(self) -> bool:
+        """True in a version-5 game: the next seat seals each draw, in the order declared (K-3)."""
+        return not self.gm_sealer
+
+    def sealer_for(self, seat: str) -> str | None:
+        """Who seals a draw ``seat`` declares now (K-3); None when no other seat has taken its seat.
+
+        Version 5: the next seat after ``seat`` in the order of play if it has taken its seat,
+        else the GM if the GM has (the sealer of last resort), else the first seat after ``seat``
+        that has. Version 3: the GM, or for the GM's own draws the player the game named —
+        whether or not that seat has taken its seat yet (a live declaration then is refused).
+        """
+        if not self.next_seat_seals:
+            return self.gm_sealer if seat == self.gm else self.gm
+        if seat not in self.seats:
+            return None
+        at = self.seats.index(seat)
+        after = [*self.seats[at + 1:], *self.seats[:at]]
+        if not after:
+            return None
+        if after[0] in self.chains:
+            return after[0]
+        if self.gm != seat and self.gm in self.chains:
+            return self.gm
+        return next((other for other in after if other in self.chains), None)
 
     def next_slot(self, sealer: str) -> int:
         """The seal value number of the next declaration ``sealer`` will seal (0 when the sealer has no chains yet)."""
@@ -131,7 +165,13 @@ class ProofBook:
         return next((d for d in self.pending if d.seat == seat), None)
 
     def next_to_seal(self, sealer: str) -> Declaration | None:
-        """The oldest declaration ``sealer`` seals: declarations are sealed in the order they were made (K-3)."""
+        """The declaration ``sealer`` seals next, if it is that seat's to seal now (K-3).
+
+        Version 5: the oldest declaration of all, when ``sealer`` seals it (declarations are sealed
+        in the order they were made). Version 3: the oldest of those ``sealer`` seals.
+        """
+        if self.next_seat_seals:
+            return self.pending[0] if self.pending and self.pending[0].sealer == sealer else None
         return next((d for d in self.pending if d.sealer == sealer), None)
 
     def find_pending(self, turn: int) -> Declaration | None:
@@ -182,6 +222,8 @@ class ProofBook:
     def check_join(self, seat: str, proof: dict[str, Any], content: str, turn: int, act: str, seal: str,
                    renewal: int) -> None:
         """Check a join's proof and anchor the seat's new chains (K-1)."""
+        if type(renewal) is not int:
+            raise _forged(turn, f"{seat} takes the seat with a renewal that is not a whole number")
         if seat in self.chains:
             joined = self.chains[seat]
             if renewal != joined.renewal + 1:
@@ -223,6 +265,10 @@ class ProofBook:
             raise _forged(turn, "its seal is not a sealer, a value number, a declared turn and a chain value")
         sealer, n, sealed, value = proof["by"], proof["n"], proof["sealed"], proof["value"]
         declaration = self.next_to_seal(sealer)
+        if declaration is None and any(waiting.sealer == sealer for waiting in self.pending):
+            first = self.pending[0]
+            raise _forged(turn, f"it seals turn {sealed} out of order: turn {first.turn}, declared first, waits for "
+                          f"{first.sealer}'s seal")
         if declaration is None:
             raise _forged(turn, f"it seals turn {sealed}, but no declaration waits for {sealer}'s seal")
         if declaration.turn != sealed:

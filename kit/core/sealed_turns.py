@@ -60,6 +60,8 @@ class SealedTurns:
 
     _replaying: bool = False
     _sealing: Declaration | None = None
+    _older_rules: list[tuple[int, str]]
+    """Turns of a version-3 file that the rules of version 5 refuse (K-3), by turn, with what each did."""
 
     if TYPE_CHECKING:  # what kit.core.game.Game provides
         def _perform(self, action: str, args: dict[str, Any], **kwargs: Any) -> Any: ...
@@ -162,6 +164,12 @@ class SealedTurns:
         seat = self.seat
         declaration = book.next_to_seal(seat) if seat is not None else None
         if declaration is None:
+            mine = next((d for d in book.pending if d.sealer == seat), None)
+            if mine is not None:
+                first = book.pending[0]
+                raise IllegalActionError(f"seal turn {mine.turn}", f"turn {first.turn} was declared first and waits "
+                                         f"for {first.sealer}'s seal", "K-3",
+                                         "draws are sealed in the order they were declared: wait for it")
             raise IllegalActionError("seal", f"no declaration waits for {seat or 'this seat'}'s draw", "K-3",
                                      _who_seals(book))
         if turn is not None and turn != declaration.turn:
@@ -189,13 +197,28 @@ class SealedTurns:
 
     def _do_take_seat(self, rng: GameRandom, act: str | None, seal: str | None,
                       renewal: int | None) -> SeatTakenResult:
-        self._book("take a seat")
+        book = self._book("take a seat")
         seat = self._turn_seat or ""
+        if not self._replaying:
+            self._refuse_unfixed_seal(book, seat)
         if act is None or seal is None or renewal is None:
             raise MalformedInputError("take a seat", "a recorded seat-taking names both anchors and its renewal", "K-1")
         if not (is_chain_value(act) and is_chain_value(seal)):
             raise MalformedInputError("take_seat", "its anchors must be chain values of 64 hex digits", "K-1")
         return SeatTakenResult(seat, act, seal, renewal)
+
+    def _refuse_unfixed_seal(self, book: ProofBook, seat: str) -> None:
+        """Refuse a seat taken while a draw it seals waits with no seal value fixed (a version-3 file's, K-3).
+
+        Such a draw was declared before its sealer took a seat: the chain the sealer commits to now
+        would decide it, so the sealer could try keys until one gives the draw it wants.
+        """
+        unfixed = next((d for d in book.pending if d.sealer == seat and not d.slot), None)
+        if unfixed is not None:
+            raise IllegalActionError(
+                f"take {seat}'s seat", f"turn {unfixed.turn} was declared before {seat} took a seat, so the seal "
+                f"that would draw it is not fixed yet, and {seat} could choose it with the key", "K-3",
+                f"{unfixed.seat} retracts turn {unfixed.turn} first (K-5), then {seat} takes the seat")
 
     def _do_declare(self, rng: GameRandom, action: str, args: dict[str, Any], at: str) -> DeclarationResult:
         book = self._book("declare a turn")
@@ -207,20 +230,36 @@ class SealedTurns:
             raise IllegalActionError(
                 f"declare {action.replace('_', ' ')}", f"{seat}'s turn {waiting.turn} still waits for "
                 f"{waiting.sealer}'s draw", "K-3", f"wait for {waiting.sealer} to seal turn {waiting.turn}")
+        what = f"declare {action.replace('_', ' ')}"
         sealer = book.sealer_for(seat)
-        if sealer in book.chains and book.next_slot(sealer) > book.chains[sealer].length:
-            raise IllegalActionError(f"declare {action.replace('_', ' ')}", f"{sealer}'s seal chain is used up",
-                                     "K-2", f"wait for {sealer} to take their seat again, which starts new chains")
+        if sealer is None:
+            raise IllegalActionError(what, "no other seat has taken its seat yet, and a draw is sealed by a seat that "
+                                     "has", "K-3", "wait until another seat takes its seat, then declare")
+        if sealer not in book.chains:
+            if not self._replaying or book.next_seat_seals:
+                raise IllegalActionError(what, f"{sealer}, who seals it, has not taken their seat yet: a draw is "
+                                         "sealed with a chain committed before it is declared", "K-3",
+                                         f"wait until {sealer} takes their seat, then declare")
+            self._older_rules.append((len(self.log) + 1, f"declared before {sealer}, its sealer, took their seat"))
+        elif book.next_slot(sealer) > book.chains[sealer].length:
+            raise IllegalActionError(what, f"{sealer}'s seal chain is used up", "K-2",
+                                     f"wait for {sealer} to take their seat again, which starts new chains")
         if not _is_time(at):
             raise MalformedInputError("declare", "its time must read like 2026-12-01T14:05Z", "K-5")
+        plan = plans(type(self)).get(action)
+        if plan is not None and set(args) != set(plan.checks):
+            raise MalformedInputError(what, "a declaration records every argument of the declared turn, as it was "
+                                      "declared (K-3)", "K-3")
         self._check_declared(action, args, seat)
-        return DeclarationResult(seat, action, dict(args), self._summary(action, args), book.sealer_for(seat), at)
+        return DeclarationResult(seat, action, dict(args), self._summary(action, args), sealer, at)
 
     def _check_declared(self, action: str, args: dict[str, Any], seat: str) -> None:
-        """Refuse a declaration the rules refuse now, or one that draws nothing (live; replay trusts the seal)."""
-        if self._replaying:
-            self._check_call_as(action, args, seat)
-            return
+        """Refuse a declaration the rules refuse now, or one that draws nothing — live and on replay alike.
+
+        The declared turn is played on a copy of the state with a generator that draws nothing:
+        the rules refuse it (a refusal), or they reach their first draw (it is declared), or they
+        finish without drawing (it is no declaration: take it as it is).
+        """
         saved = copy.deepcopy(self.state)
         try:
             self._check_call_as(action, args, seat)

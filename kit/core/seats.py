@@ -28,6 +28,10 @@ class SeatRule:
     of a new character (any seat may create its own) or ``anyone`` is set. ``gm_values`` are
     argument values only the GM may give (``{"npc": True}``); ``player`` names the argument of a
     sheet that says who plays the character (a player must put their own name there).
+    ``opposing`` names the argument of the character on the other side (a contest's opponent),
+    and ``opposing_choices`` the arguments that are that side's own choices, each with the value
+    that chooses nothing: only the opponent's player or the GM may give another value (a Fate
+    token spent, a hand kept from guiding fate).
     """
 
     acting: tuple[str, ...] = ()
@@ -36,6 +40,8 @@ class SeatRule:
     gm_why: str = "only the GM may do it that way"
     player: str = ""
     anyone: bool = False
+    opposing: str = ""
+    opposing_choices: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def gm_only(self) -> bool:
@@ -50,13 +56,17 @@ ANY_SEAT = SeatRule(anyone=True)
 """An action any seat takes for itself (a note on its own turn)."""
 
 
-def played_by(*arguments: str, gm_values: Mapping[str, Any] | None = None, gm_why: str = "") -> SeatRule:
+def played_by(*arguments: str, gm_values: Mapping[str, Any] | None = None, gm_why: str = "",
+              opposing: str = "", opposing_choices: Mapping[str, Any] | None = None) -> SeatRule:
     """An action taken by the player of the characters named in ``arguments`` (or by the GM).
 
-    ``gm_values`` are argument values only the GM gives, and ``gm_why`` says so in words.
+    ``gm_values`` are argument values only the GM gives, and ``gm_why`` says so in words;
+    ``opposing`` and ``opposing_choices`` are the other side's character and its own choices
+    (see :class:`SeatRule`).
     """
     return SeatRule(acting=tuple(arguments), gm_values=dict(gm_values or {}),
-                    gm_why=gm_why or SeatRule.gm_why)
+                    gm_why=gm_why or SeatRule.gm_why, opposing=opposing,
+                    opposing_choices=dict(opposing_choices or {}))
 
 
 def creation(argument: str, *, gm_values: Mapping[str, Any] | None = None, gm_why: str = "",
@@ -158,7 +168,9 @@ class Seating:
                    recorded: bool) -> None:
         """Refuse a turn the seat may not take (P-1), naming the seat that may.
 
-        A recorded turn without a seat (a file written before seats were kept) is accepted.
+        ``recorded`` is True for a turn of a file written before seats were kept (format version
+        2): one without a seat is accepted as it was taken. Any other turn of a game with a GM
+        records its seat.
         """
         if not self.seated:
             if seat is not None:
@@ -167,7 +179,8 @@ class Seating:
         if seat is None:
             if recorded:
                 return
-            raise IllegalActionError(action, "nobody is sitting at this table", "P-1",
+            raise IllegalActionError(action, "nobody is sitting at this table: every turn of a game with a GM is "
+                                     "taken from a seat", "P-1",
                                      f"first choose whose seat you take: {self._seat_list()}")
         if seat not in self.seats:
             raise IllegalActionError(action, f"{seat[:40]} is not at this table", "P-1",
@@ -182,6 +195,7 @@ class Seating:
                 raise IllegalActionError(action, rule.gm_why.replace("the GM", gm), "P-1", f"ask {gm}")
         if rule.creates:
             self._check_creation(action, rule, args, seat, gm)
+        self._check_opposing_choices(action, rule, args, seat, gm)
         for argument in rule.acting:
             character = args.get(argument)
             if isinstance(character, str) and self.owner(character) != seat:
@@ -190,6 +204,23 @@ class Seating:
                 raise IllegalActionError(action, f"{character[:40]} is {who}", "P-1",
                                          f"only {owner or 'the GM'} or {gm} may act for {character[:40]}"
                                          if owner and owner != self.gm else f"only {gm} may act for {character[:40]}")
+
+    def _check_opposing_choices(self, action: str, rule: SeatRule, args: Mapping[str, Any], seat: str,
+                                gm: str) -> None:
+        """Refuse a player's turn that makes the other side's choices for a character that player does not play."""
+        opponent = args.get(rule.opposing) if rule.opposing else None
+        if not isinstance(opponent, str) or self.owner(opponent) == seat:
+            return
+        chosen = [name for name, nothing in rule.opposing_choices.items()
+                  if name in args and not (args[name] == nothing and type(args[name]) is type(nothing))]
+        if not chosen:
+            return
+        owner = self.owner(opponent)
+        whose = f"{owner}'s character" if owner and owner != self.gm else f"a character of {gm}"
+        who = f"{owner} or {gm}" if owner and owner != self.gm else gm
+        raise IllegalActionError(action, f"{chosen[0].replace('_', ' ')} is a choice of {opponent[:40]}'s side, and "
+                                 f"{opponent[:40]} is {whose}", "P-1",
+                                 f"leave the other side's choices to {who}")
 
     def _check_creation(self, action: str, rule: SeatRule, args: Mapping[str, Any], seat: str, gm: str) -> None:
         name = args.get(rule.creates)

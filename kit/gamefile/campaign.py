@@ -47,6 +47,8 @@ class ChapterVerdict:
     skipped: bool = False
     """True when the chapter ends before the turn of the code verification starts from (``--from``)."""
     code_message: str = ""
+    holds_code: bool = False
+    """True when the chapter verified and holds the turn of the code verification starts from, which matches."""
 
 
 def verdict_of(report: Report, path: str, code_message: str = "") -> ChapterVerdict:
@@ -91,7 +93,7 @@ def verify_chapter(path: str, from_code: str | None = None) -> ChapterVerdict:
         if not checked_code.matches:
             return replace(verdict_of(report, path, checked_code.message), ok=False,
                            message=f"{path}: {checked_code.message}")
-        return verdict_of(report, path, checked_code.message)
+        return replace(verdict_of(report, path, checked_code.message), holds_code=True)
     return verdict_of(report, path)
 
 
@@ -148,6 +150,12 @@ def verify_campaign(paths: Sequence[str | os.PathLike[str]], *, jobs: int | None
     """Verify the chapter files ``paths`` (folders expanded) on ``jobs`` processes (every core by default)."""
     files = chapter_files(paths)
     verdicts = _verdicts(files, jobs, from_code)
+    if from_code is not None:
+        # A chapter is skipped on its own header's word only before the chapter that holds the code: every
+        # chapter after that one is verified and linked, whatever its header says (C-1).
+        holding = [v.chapter for v in verdicts if v.holds_code]
+        after = min(holding) if holding else 0
+        verdicts = [verify_chapter(v.path) if v.skipped and v.chapter > after else v for v in verdicts]
     verdicts.sort(key=lambda v: (v.not_a_game, v.game_id, v.chapter))
     report = CampaignReport(verdicts)
     if all(v.ok for v in verdicts):
@@ -184,7 +192,10 @@ def link_problems(verdicts: list[ChapterVerdict], from_code: bool = False) -> li
             problems.append(f"chapter {before.chapter + 1} is missing: after chapter {before.chapter} comes "
                             f"chapter {after.chapter} ({name})")
         elif before.skipped:
-            continue  # before the code's turn: accepted as posted and checked
+            continue  # before the chapter holding the code's turn: accepted as posted and checked
+        elif before.ends_at is None:
+            problems.append(f"chapter {after.chapter} ({name}) follows chapter {before.chapter}, whose end no "
+                            "checkpoint can be taken of (a version-1 file): no chapter can follow it (C-1)")
         elif after.follows != before.head:
             problems.append(f"chapter {after.chapter} ({name}) does not follow chapter {before.chapter}: it starts "
                             f"after head {(after.follows or '')[:12]}, and chapter {before.chapter} ends at "

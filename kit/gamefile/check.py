@@ -16,8 +16,9 @@ from typing import Any
 from kit.core.errors import ReplayMismatchError, RulesError
 from kit.core.events import Event
 from kit.core.game import Game, roster
+from kit.core.limits import text_problem
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError
-from kit.gamefile.header import Header
+from kit.gamefile.header import Header, drawing_problem
 from kit.gamefile.notebook import RawGameFile, TurnCell, joined, paused_gc, turn_outputs
 from kit.gamefile.post import actor_of
 from kit.gamefile.source import setup_source_of, turn_source
@@ -105,7 +106,9 @@ def _check(raw: RawGameFile, full: bool) -> Checked:
     header = replace(Header.for_game(game, raw.header.created_with), drawing=raw.header.drawing,
                      chapter_turns=raw.header.chapter_turns)
     checked = Checked(raw, game, header)
-    problem = problem or (start_problem(raw, game) if full else _genesis_problem(raw, game))
+    drawn = drawing_problem(raw.header.version, raw.header.drawing)
+    problem = problem or (BrokenGameError(None, drawn) if drawn else None) or (
+        start_problem(raw, game) if full else _genesis_problem(raw, game))
     if problem:
         checked.problem = problem
         return checked
@@ -329,6 +332,10 @@ def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> Brok
             header.first_turn + stored_turns,
             f"the header records {stored_turns} turns but the file holds {header.turns} (the turn count was changed)",
         )
+    made_by = text_problem(raw.header.created_with, 100)
+    if made_by:  # the one field not derived from the turns: still one line of plain text, as the header shows it
+        return BrokenGameError(None, f"the header's created_with {made_by} (G-2): the header cell would show text "
+                                     "no turn made")
     problems = header.problems(raw.metadata)
     if problems:
         return BrokenGameError(None, "the header does not match the turns: " + "; ".join(problems))

@@ -30,14 +30,18 @@ MIN_CHAPTER_TURNS = 20
 MAX_CHAPTER_TURNS = 5_000
 FORMAT_VERSION = 4
 """The version a new open game is written in: each turn records its outcome's digest, not the outcome (G-8)."""
-SEALED_VERSION = 3
-"""The version a sealed game is written in (K-1): its events carry proofs, its header says who seals the GM's draws."""
+SEALED_VERSION = 5
+"""The version a new sealed game is written in (K-1): its events carry proofs and record their outcomes' digests,
+and the next seat seals each draw (K-3)."""
+OLD_SEALED_VERSION = 3
+"""The sealed games' version before 5: whole outcomes, and the GM and a named player seal. Read, verified, continued."""
+SEALED_VERSIONS = (OLD_SEALED_VERSION, SEALED_VERSION)
 FULL_OUTCOME_VERSION = 2
 """The open games' version before 4: each turn records its whole outcome. Read, verified and continued."""
 BOUND_START_VERSION = 2
 """The first version whose chain binds the game's start (G-5); a file of an older one is upgraded to take turns."""
-READABLE_VERSIONS = (1, 2, 3, 4)
-WRITABLE_VERSIONS = (FULL_OUTCOME_VERSION, SEALED_VERSION, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
+WRITABLE_VERSIONS = (FULL_OUTCOME_VERSION, OLD_SEALED_VERSION, FORMAT_VERSION, SEALED_VERSION)
 """The versions whose files take new turns, each in its own version (a campaign keeps its version, C-1)."""
 DRAWING = 3
 """The generation of the kit's drawings: how turn outputs and the header cell are rendered.
@@ -47,6 +51,31 @@ drawings of the sample games to it). A file records the generation that drew it 
 the field: 1); ``verify`` compares saved drawings only with its own generation's, and the next
 turn a table writes into an older file redraws every cell (G-7).
 """
+
+
+DRAWN_IN = {FORMAT_VERSION: 3, SEALED_VERSION: 3}
+"""The drawing generation every file of a format version is drawn in, where the version fixes it (G-7).
+
+Drawing generation 3 came before format versions 4 and 5, and every hash of a file names its
+format version: so a file of these versions claiming another generation (an older one, whose
+drawings are not compared) was changed by hand, and is not intact.
+"""
+OLDEST_DRAWING = {OLD_SEALED_VERSION: 2}
+"""The oldest drawing generation a file of a format version can hold (G-7): version 3 came after generation 2."""
+
+
+def drawing_problem(version: int, drawing: int) -> str:
+    """What is wrong with a file's drawing generation for its format ``version`` (G-7), or ``""``."""
+    bound = DRAWN_IN.get(version)
+    if bound is not None and drawing != bound:
+        return (f"its header says its drawings are of generation {drawing}, but a file of format version {version} "
+                f"is always drawn in generation {bound} (the field was changed, so that its saved outputs would not "
+                "be compared: G-7)")
+    oldest = OLDEST_DRAWING.get(version)
+    if oldest is not None and drawing < oldest:
+        return (f"its header says its drawings are of generation {drawing}, older than any file of format version "
+                f"{version} (G-7)")
+    return ""
 
 
 def game_id_for(seed: str) -> str:
@@ -153,8 +182,7 @@ class Header:
             practice=game.practice,
             gm=game.gm,
             genesis=game.log.genesis,
-            sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
-                     if game.proofs is not None else None),
+            sealing=game.sealing,
             chapter=game.chapter.number,
             follows=game.chapter.follows,
             checkpoint=game.chapter_checkpoint,
@@ -227,15 +255,13 @@ class Header:
             if isinstance(data.get(name), str) and len(data[name]) > limit:
                 raise NotAGameFileError(f"its kit metadata's {name!r} is longer than a game file's can be")
         chapter, follows, checkpoint, chapter_turns = _chapter_fields(data, version)
-        if version >= 2 and data["mode"] != ("sealed" if version == SEALED_VERSION else "open"):
+        if version >= 2 and data["mode"] != ("sealed" if version in SEALED_VERSIONS else "open"):
             raise NotAGameFileError(f"its mode {shown_value(data['mode'])} is not that of a format {version} file "
-                                    "(versions 2 and 4: open, version 3: sealed)")
-        sealing = data.get("sealing") if version == SEALED_VERSION else None
-        if version == SEALED_VERSION and not (
-                isinstance(sealing, dict) and set(sealing) == {"gm_sealer", "chain_length"}
-                and isinstance(sealing["gm_sealer"], str) and 0 < len(sealing["gm_sealer"]) <= 60
-                and type(sealing["chain_length"]) is int and 16 <= sealing["chain_length"] <= 10**6):
-            raise NotAGameFileError("its kit metadata has no valid 'sealing' (who seals the GM's draws, chain length)")
+                                    "(versions 2 and 4: open, versions 3 and 5: sealed)")
+        sealing = data.get("sealing") if version in SEALED_VERSIONS else None
+        if version in SEALED_VERSIONS and not _is_sealing(sealing, version):
+            raise NotAGameFileError("its kit metadata has no valid 'sealing' (the chain length, and in a version-3 "
+                                    "file who seals the GM's draws)")
         players = data["players"]
         if not all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in players.values()):
             raise NotAGameFileError("its kit metadata lists players' characters wrongly")
@@ -297,11 +323,14 @@ class Header:
             "| --- | --- |",
             f"| System | {md(self.title or self.system)} (`{self.system}`) |",
         ]
-        if self.sealing is not None:
+        if self.sealing is not None and "gm_sealer" in self.sealing:
             rows.append("| Kind | sealed game: every turn is proven by its seat's key, and every draw is sealed by "
                         "a second seat, so nobody could foresee or choose it (K-1, K-3); "
                         f"{md(self.sealing['gm_sealer'])}"
                         " seals the GM's draws |")
+        elif self.sealing is not None:
+            rows.append("| Kind | sealed game: every turn is proven by its seat's key, and every draw is sealed by "
+                        "the next seat in the order of play, so nobody could foresee or choose it (K-1, K-3) |")
         elif self.version >= 2:
             rows.append("| Kind | practice game: cards and dice may be set by hand, and every such turn "
                         "says \"Rigged\" (G-1) |" if self.practice else
@@ -356,6 +385,18 @@ def _chapter_fields(data: Mapping[str, Any], version: int) -> tuple[int, str | N
     except MalformedInputError as error:
         raise NotAGameFileError(f"it is a later chapter, and its {error}") from None
     return chapter, follows, dict(checkpoint), turns
+
+
+def _is_sealing(sealing: Any, version: int) -> bool:
+    """True when ``sealing`` is a sealed header's: the chain length, and in version 3 who seals the GM's draws."""
+    fields = {"gm_sealer", "chain_length"} if version == OLD_SEALED_VERSION else {"chain_length"}
+    if not isinstance(sealing, dict) or set(sealing) != fields:
+        return False
+    length = sealing["chain_length"]
+    if type(length) is not int or not 16 <= length <= 10**6:
+        return False
+    sealer = sealing.get("gm_sealer", "x")
+    return isinstance(sealer, str) and 0 < len(sealer) <= 60
 
 
 def shown_value(value: Any) -> str:

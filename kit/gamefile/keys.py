@@ -17,7 +17,8 @@ A seat name becomes a file name by percent-encoding every character but ``A–Z 
 (``Gil (GM)`` is ``Gil%20%28GM%29.key``), so no name can reach outside the folder; a name too
 long for a file name once encoded is kept under a digest of it (``~1f3a….key``) and found again
 through the file's ``# seat:`` line. A key file that is missing, damaged or not a file at all
-is refused with an error that says so and what to do — never a traceback.
+is refused with an error that says so and what to do — never a traceback; so is a key file that
+others may read (a group or world permission bit, as a file copied by hand often has).
 
 :func:`append_sealed_turn` takes one turn of a sealed game file in a seat whose key is stored
 here: the command line's ``kit join`` and ``kit seal`` use it.
@@ -359,8 +360,13 @@ def _read_small(path: Path) -> str:
                                 "it wrote itself") from None
         raise KeyStoreError(f"the key file {path} cannot be read: {error.strerror}") from None
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
             raise KeyStoreError(f"{path} is not a key file (it is a folder or a device)")
+        if os.name == "posix" and status.st_mode & 0o077:
+            raise KeyStoreError(f"the key file {path} can be read by others on this computer (its mode is "
+                                f"{stat.S_IMODE(status.st_mode):04o}): a seat key is yours alone (K-1); make it so "
+                                f"with chmod 600 {shlex.quote(str(path))}, then try again")
         data = os.read(handle, _MAX_FILE_BYTES + 1)
     except OSError as error:
         raise KeyStoreError(f"the key file {path} cannot be read: {error.strerror}") from None

@@ -109,8 +109,36 @@ def _parameter_names(cls: type[Game], action: str) -> frozenset[str]:
     return frozenset(name for name, *_ in _call_plan(cls, action))
 
 
+def check_call(action: Any, args: Any) -> None:
+    """Refuse a call that is not an action's name and a mapping of its arguments by name (MalformedInputError).
+
+    What a caller of ``append_turn`` or a table's turn passes, checked before anything is read,
+    computed or written.
+    """
+    if not isinstance(action, str):
+        raise MalformedInputError(f"action {_shown(action)}", "is not an action's name",
+                                  allowed='Give the action\'s name as text, such as "check"')
+    if not isinstance(args, Mapping):
+        raise MalformedInputError(f"the arguments of {_shown(action)}: {_shown(args)}",
+                                  "are not a mapping of parameter names to values",
+                                  allowed='Pass a dict such as {"character": "Mira"}, or {} for an action that '
+                                          "takes none")
+    for name in args:
+        if not isinstance(name, str):
+            raise MalformedInputError(f"argument {_shown(name)} of {_shown(action)}",
+                                      "is not a parameter's name: arguments are given by their names, as text",
+                                      allowed='Pass a dict such as {"character": "Mira"}')
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value a caller passed, for a message: its ``repr``, cut short."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def check_args(cls: type[Game], action: str, args: Mapping[str, Any]) -> None:
     """Refuse arguments that the action's method does not take, or required ones left out."""
+    check_call(action, args)
     if action not in _signatures(cls):
         action_signature(cls, action)  # refuses the unknown action by name
     plan = _call_plan(cls, action)
@@ -229,7 +257,8 @@ def setup_source(cls: type[Game], seed: str, options: Mapping[str, Any], *, prac
             start.append(f"gm={py_literal(gm)}")
         if sealing is not None:
             start.append('mode="sealed"')
-            start.append(f"gm_sealer={py_literal(sealing['gm_sealer'])}")
+            if "gm_sealer" in sealing:  # a version-3 game names who seals the GM's draws (K-3)
+                start.append(f"gm_sealer={py_literal(sealing['gm_sealer'])}")
             if sealing["chain_length"] != CHAIN_LENGTH:
                 start.append(f"chain_length={sealing['chain_length']}")
         if checkpoint is not None:
@@ -246,7 +275,6 @@ def setup_source_of(game: Game) -> str:
     """The setup cell of ``game``'s file: its start, in the format version its chain follows."""
     return setup_source(type(game), game.seed, game.options, practice=game.practice, players=game.players,
                         gm=game.gm, version=game.log.version,
-                        sealing=({"gm_sealer": game.proofs.gm_sealer, "chain_length": game.proofs.length}
-                                 if game.proofs is not None else None),
+                        sealing=game.sealing,
                         chapter=game.chapter.number, follows=game.chapter.follows,
                         checkpoint=game.chapter_checkpoint)

@@ -119,10 +119,25 @@ def sealed_note(game: Any) -> str:
         note += (f"; turn {declaration.turn} ({seat_label(declaration.seat, game.gm)}'s "
                  f"{declaration.action.replace('_', ' ')}, declared {when_text(declaration.at)}) waits for "
                  f"{seat_label(declaration.sealer, game.gm)}'s seal (K-5)")
+    retracted = Counter(event.seat for event in game.log if event.action == "retract" and event.seat)
+    if retracted:
+        note += ("; retractions (K-5): " + ", ".join(f"{seat_label(seat, game.gm)} {count}"
+                                                    for seat, count in retracted.items()))
     latest = [f"{seat_label(seat, game.gm)}'s turn {turn}" for seat, turn in book.unconfirmed().items()]
     if latest:
         note += f"; each seat's latest turn is confirmed by its next one (K-2): {', '.join(latest)}"
-    return note
+    return note + older_rules_note(game)
+
+
+def older_rules_note(game: Any) -> str:
+    """What a version-3 sealed file cannot prove: turns the rules of version 5 refuse (K-3), or ``""``."""
+    turns = game.older_rule_turns
+    if not turns:
+        return ""
+    shown = "; ".join(f"turn {turn} {what}" for turn, what in turns[:3])
+    more = f"; {len(turns) - 3} more" if len(turns) > 3 else ""
+    return (f"; CAUTION: played under format 3's sealing rules, whose sealers could pick or steer a draw (K-3): "
+            f"{shown}{more}")
 
 
 @dataclass(frozen=True)

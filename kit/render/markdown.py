@@ -54,7 +54,7 @@ def escape_markdown(text: str) -> str:
 
 def escape_markdown_text(text: str) -> str:
     """Escape what Markdown would read as markup in ``text``, and nothing else, so it shows as written."""
-    text = re.sub(r"\\(?=[!-/:-@\[-`{-~])", r"\\\\", text)
+    text = re.sub(r"\\(?=[!-/:-@\[-`{-~]|\Z)", r"\\\\", text)  # at the end it would escape what the kit adds
     text = _ALWAYS.sub(lambda m: m.group(1) if m.group(1) == "\\" else "\\" + m.group(1), text)
     text = _UNDERSCORE.sub(r"\\_", text)
     text = _LINK.sub(r"\\]", text)
@@ -90,8 +90,8 @@ def to_markdown(description: Description, depth: int = 0) -> str:
         first.append(" ".join(_face(face) for face in description.faces))
     blocks = ["\n".join(first)]
     if description.facts:
-        blocks.append("\n".join(f"- {escape_markdown_text(f.label)}: {escape_markdown_text(f.value)}"
-                                for f in description.facts))
+        # label and value escaped as the one line they make: ``[x]: —`` would be a link definition
+        blocks.append("\n".join(f"- {escape_markdown_text(f'{f.label}: {f.value}')}" for f in description.facts))
     blocks += [f"· {_emphasis(escape_markdown_text(note), '*')}" for note in description.notes]
     out = _quoted("\n\n".join(blocks), depth)
     for section in description.sections:

@@ -21,6 +21,11 @@ DAY = 24 * HOUR
 TIES = ("listing", "reverse listing")
 
 
+CLOCK_LIMIT = 10**6 * 8766 * 3600
+"""The clock's end, in seconds: a million years (G-3). Unreachable in play (a year a turn takes a million turns),
+it keeps every state within what a chapter's checkpoint holds (C-1)."""
+
+
 class RollUnderBase(Game):
     """The shared machinery of :class:`~kit.rollunder.RollUnderGame`; the actions live in mixins."""
 
@@ -140,6 +145,9 @@ class RollUnderBase(Game):
         """
         if seconds < 0:
             raise OutOfRangeError(f"advance the clock by {seconds} seconds", "time does not run backwards", "R-6")
+        if self.state.clock + seconds > CLOCK_LIMIT:
+            raise OutOfRangeError("advance the clock", "the game's clock runs at most a million years", "G-3",
+                                  "the campaign has run its course: start a new game")
         self.state.clock += seconds
         deliveries = []
         for name in sorted(self.state.healing):

@@ -50,11 +50,11 @@ def _names(text: str) -> list[str]:
 
 
 class SealedGameChoice(widgets.VBox):
-    """The *Sealed game* part of the new game form: the checkbox, its line, and who seals the GM's draws.
+    """The *Sealed game* part of the new game form: the checkbox, its line, and what to do next.
 
-    Controls: ``sealed_box`` (the checkbox), ``sealer_picker`` (the players; the first by
-    default). :meth:`update` follows the form's players and GM and says why a sealed game cannot
-    be started yet; :meth:`start_keywords` gives what the shelf's ``new_game`` takes.
+    Controls: ``sealed_box`` (the checkbox). Who seals each draw is not chosen: the next seat in
+    the order of play does (K-3). :meth:`update` follows the form's players and GM and says why a
+    sealed game cannot be started yet; :meth:`start_keywords` gives what the shelf's ``new_game`` takes.
     """
 
     def __init__(self, **kwargs: Any):
@@ -64,13 +64,8 @@ class SealedGameChoice(widgets.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.sealed_box.add_class("kit-sealed-box")
         self.about = html(f'<div class="kit-sealed-about" style="color:#555">{escape(SEALED_ABOUT)}</div>')
-        self.sealer_picker = widgets.Dropdown(description="Who seals the GM's draws", options=[],
-                                              style={"description_width": "initial"},
-                                              layout=widgets.Layout(display="none"))
-        self.sealer_picker.add_class("kit-gm-sealer")
         self.note = html()
-        self.children = (widgets.HBox([self.sealed_box, self.about], layout={"flex_flow": "row wrap"}),
-                         self.sealer_picker, self.note)
+        self.children = (widgets.HBox([self.sealed_box, self.about], layout={"flex_flow": "row wrap"}), self.note)
         self._players: list[str] = []
         self._gm = ""
         self.sealed_box.observe(lambda _change: self.update(self._players, self._gm), names="value")
@@ -81,15 +76,9 @@ class SealedGameChoice(widgets.VBox):
         return bool(self.sealed_box.value)
 
     def update(self, players: list[str] | str, gm: str) -> str:
-        """Follow the form's players and GM: list the players who may seal; return why Create is off (or ``""``)."""
+        """Follow the form's players and GM; return why Create is off (or ``""``)."""
         names = _names(players) if isinstance(players, str) else list(players)
         self._players, self._gm = names, gm.strip()
-        options = list(dict.fromkeys(names))
-        if list(self.sealer_picker.options) != options:
-            kept = self.sealer_picker.value
-            self.sealer_picker.options = options
-            self.sealer_picker.value = kept if kept in options else (options[0] if options else None)
-        self.sealer_picker.layout.display = "flex" if self.sealed else "none"
         self.note.value = ('<div class="kit-sealed-note" style="color:#555">A sealed game starts with no turns: '
                            "each person sits, enters or makes their seat key and takes their seat; then each player "
                            "builds a character (there is no quick start) (K-1).</div>" if self.sealed else "")
@@ -103,10 +92,10 @@ class SealedGameChoice(widgets.VBox):
                 "Game master (K-1).")
 
     def start_keywords(self) -> dict[str, Any]:
-        """``{"mode": "sealed", "gm_sealer": "Ana"}`` for a sealed game, ``{}`` for an open one."""
+        """``{"mode": "sealed"}`` for a sealed game, ``{}`` for an open one."""
         if not self.sealed:
             return {}
-        return {"mode": "sealed", "gm_sealer": self.sealer_picker.value or None}
+        return {"mode": "sealed"}
 
     def reset(self) -> None:
         """Back to an open game (after a game was started)."""
@@ -116,9 +105,14 @@ class SealedGameChoice(widgets.VBox):
 def sealed_new_game_note(game: Any) -> str:
     """What to do after starting a sealed game: sit, key, take the seat; who seals whose draws (K-1, K-3)."""
     proofs = game.proofs
-    sealer = proofs.gm_sealer if proofs is not None else ""
-    lines = [f"The sealed game is started with {escape(game.gm)} as the game master. {escape(game.gm)} seals the "
-             f"players' draws and {escape(sealer)} seals {escape(game.gm)}'s (K-3).",
+    if proofs is not None and proofs.gm_sealer:  # a version-3 game
+        seals = (f"{escape(game.gm)} seals the players' draws and {escape(proofs.gm_sealer)} seals "
+                 f"{escape(game.gm)}'s (K-3).")
+    else:
+        order = ", ".join(escape(seat) for seat in game.seats)
+        seals = (f"Each draw is sealed by the next seat in the order of play ({order}, and round again) when it "
+                 "opens the game (K-3).")
+    lines = [f"The sealed game is started with {escape(game.gm)} as the game master. {seals}",
              "Each person chooses their seat with <b>Sit as</b>, enters their seat key (or presses <b>Make a new "
              "key</b>) and presses <b>Take my seat</b> (K-1). Then each player builds a character with "
              "<b>Build a character</b>."]

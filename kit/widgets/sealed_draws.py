@@ -171,18 +171,15 @@ class DeclarationsPanel(widgets.VBox):
         mine = self.own_declaration()
         waiting = self.waiting_for_me()
         with self.hold_sync():
-            retractable = mine is not None and self.seat != game.gm  # the GM can compute the draw: no retracting
+            retractable = mine is not None
             if mine is not None:
                 age = age_words(mine.at, now)
                 so_far = "declared just now" if age == "just now" else f"{age} so far"
-                back = ("Retract takes it back (K-5)." if retractable else
-                        "A GM's declaration cannot be retracted: once it is posted the GM could compute its draw "
-                        "(K-5).")
                 self.own_view.value = (
                     f'<div class="kit-own-waiting" role="status">Your {escape(mine.action.replace("_", " "))} of '
                     f"turn {mine.turn} is declared — waiting for {escape(mine.sealer)}'s draw (K-3), "
-                    f"{escape(so_far)}. Until it is sealed you cannot declare another draw; steps that draw nothing "
-                    f"you may still take. {escape(back)}</div>")
+                    f"{escape(so_far)}. Until it is sealed nothing else changes the game: you may write a note, "
+                    "or take it back with Retract (K-3, K-5).</div>")
             else:
                 self.own_view.value = ""
             set_shown(self.retract_button, retractable)
@@ -199,7 +196,11 @@ class DeclarationsPanel(widgets.VBox):
                 self.waiting_view.value = ""
             set_shown(self.seal_button, bool(waiting))
             reason = ""
-            if waiting and not game.holds_key(self.seat):
+            first = game.pending_declarations[0] if game.pending_declarations else None
+            if waiting and game.proofs.next_to_seal(self.seat) is None and first is not None:
+                reason = (f"Turn {first.turn} was declared first and waits for {seat_label(first.sealer, game.gm)}'s "
+                          "seal: draws are sealed in the order they were declared (K-3).")
+            elif waiting and not game.holds_key(self.seat):
                 reason = "Enter your seat key above first: a seal is proven by it (K-1)."
             elif waiting and not game.has_joined(self.seat):
                 reason = "Take your seat above first: a seal is proven by your seat's key (K-1)."

@@ -1,9 +1,10 @@
 """A sealed game at the Suit Pairs table in Voilà and Chromium (K-1, K-3), at desktop size and on a phone.
 
-From an empty shelf the New game form starts a sealed game (the "Sealed game" box, who seals the
-GM's draws); Ana sits, makes a new key (shown once), takes her seat and sees the anchor to post;
-she builds her character and rolls a check, which is declared and waits for Gil's draw; at the
-same browser Gil sits, makes his key, takes his seat and seals the waiting draw with one click;
+From an empty shelf the New game form starts a sealed game (the "Sealed game" box; nobody is
+chosen to seal: the next seat in the order of play does, K-3); Ana sits, makes a new key (shown
+once), takes her seat and sees the anchor to post; at the same browser Gil does too; Ana builds
+her character and rolls a check, which is declared and waits for Gil's draw (Ben, the next seat,
+has not sat: the GM seals, the sealer of last resort); Gil seals the waiting draw with one click;
 the roll shows, and the file verifies and holds no key. On the desktop, a key remembered in the
 browser comes back after the page is reloaded (a new kernel); on a 390×844 phone the page never
 scrolls sideways and the sealed panel's controls are at least 44 px tall.
@@ -54,7 +55,7 @@ def panel(page: VoilaPage):
 
 
 def start_sealed(page: VoilaPage, served: Path, name: str) -> Path:
-    """The New game form with "Sealed game" ticked: Ana, Ben and the GM Gil; Ana seals Gil's draws."""
+    """The New game form with "Sealed game" ticked: Ana, Ben and the GM Gil; the next seat seals each draw."""
     here = table(page)
     sealed = here.get_by_label("Sealed game", exact=True)
     sealed.check()
@@ -64,13 +65,13 @@ def start_sealed(page: VoilaPage, served: Path, name: str) -> Path:
     assert button(here, "New game").is_disabled()
     fill(page, here, "Players", "Ana, Ben")
     fill(page, here, "Game master", GM)
-    sealer = here.get_by_label("Who seals the GM's draws", exact=True).first
-    assert sealer.input_value() == "Ana"
+    assert here.get_by_label("Who seals the GM's draws").count() == 0  # nobody is chosen: the next seat seals
     fill(page, here, "File name", name)
     press(page, button(here, "New game"))
     path = served / "games" / f"{name}.ipynb"
     assert gamefile.load(path).mode == "sealed"
-    assert "Take my seat" in page.text_of(".kit-table .kit-new-note")
+    note = page.text_of(".kit-table .kit-new-note")
+    assert "Take my seat" in note and "sealed by the next seat in the order of play" in note
     return path
 
 
@@ -141,10 +142,12 @@ def test_k1_k3_a_sealed_game_from_an_empty_shelf(voila_page_for: PageFor, voila_
     if phone:
         controls_are_tall(page)
         no_sideways_scroll(page)
+    gil_key = take_seat_with_a_new_key(page, GM)  # a draw is sealed by a seat that sat before it was declared (K-3)
+    sit(page, "Ana")
     sp_build(page, "Ines", "Sailor")
     declare_a_check(page, "Ines")
 
-    gil_key = take_seat_with_a_new_key(page, GM)
+    sit(page, GM)
     seal_as_gm(page, "Ines")
     if phone:
         no_sideways_scroll(page)
@@ -153,7 +156,7 @@ def test_k1_k3_a_sealed_game_from_an_empty_shelf(voila_page_for: PageFor, voila_
     report = gamefile.verify(path)
     assert report.ok, report.message
     game = gamefile.load(path)
-    assert [event.action for event in game.log] == ["take_seat", "create_character", "declare", "take_seat", "check"]
+    assert [event.action for event in game.log] == ["take_seat", "take_seat", "create_character", "declare", "check"]
     assert game.log[-1].proof["by"] == GM
     data = path.read_text()
     for key in (ana_key, gil_key):

@@ -6,12 +6,14 @@ own browser, whose page holds only its owner's seat key: a key made with ``SeatK
 and typed into "Your seat key". Gil's page starts the sealed game (New game, "Sealed game"); the
 file then travels the way a group passes it: copied into the next person's folder and reloaded
 there (Reload), once through the table's Upload control instead. Turns, all through the pages'
-controls: each seat takes its seat; Gil builds an NPC, Ana and Ben their characters; Ana and
-Ben declare checks and Gil seals them with "Seal 2 waiting draws"; Gil declares a check of his
-NPC's, which Ana (the default sealer of the GM's draws) seals; Ben retracts a declaration and
-declares again; the players and the GM accept their rolls (played at once, nothing drawn). At
-the end the final copy is in every folder and verifies there, with the three seats' anchors in
-the verify message, and no folder holds a key's text.
+controls: each seat takes its seat; Gil builds an NPC, Ana and Ben their characters. Each draw is
+sealed by the next seat in the order of play that had sat when it was declared (K-3): Ana's
+first check by Gil (Ben has not sat yet: the GM, the sealer of last resort), her next by Ben,
+Ben's by Gil, Gil's checks of his NPC by Ana — each with "Seal 1 waiting draw", in the order
+declared, and nothing but seals, declarations and seat-takings while a draw waits. Ben retracts
+a declaration and declares again; the players and the GM accept their rolls (played at once,
+nothing drawn). At the end the final copy is in every folder and verifies there, with the three
+seats' anchors in the verify message, and no folder holds a key's text.
 """
 
 from __future__ import annotations
@@ -169,50 +171,55 @@ def test_k1_k5_a_sealed_game_passed_between_three_folders_to_23_turns(
     shows_turns(ana, 2)
     anchors["Ana"] = take_seat(ana, "Ana", keys["Ana"])           # 3 take_seat
     sp_build(ana, "Ines", "Sailor")                               # 4 create_character
-    declare(ana, "Ines", GM, 5)                                   # 5 declare
+    declare(ana, "Ines", GM, 5)                                   # 5 declare (Ben has not sat: the GM seals it)
 
     ben_file = hand_on(ana_file, ben_dir)
     ben = open_table(voila_page_for, voila_server, ben_dir, SYSTEM)
     shows_turns(ben, 5)
-    anchors["Ben"] = take_seat(ben, "Ben", keys["Ben"])           # 6 take_seat
-    sp_build(ben, "Juno", "Baker")                                # 7 create_character
-    declare(ben, "Juno", GM, 8)                                   # 8 declare
+    anchors["Ben"] = take_seat(ben, "Ben", keys["Ben"])           # 6 take_seat (a draw waits: no other turn)
 
     hand_on(ben_file, gil_dir)
-    reload_table(gil, 8)
-    seal(gil, [5, 8])                                             # 9, 10 check, check (sealed by Gil)
-    declare(gil, "Vex", "Ana", 11)                                # 11 declare (the GM's, Ana seals it)
+    reload_table(gil, 6)
+    seal(gil, [5])                                                # 7 check (Ines's, sealed by Gil)
+    declare(gil, "Vex", "Ana", 8)                                 # 8 declare (the GM's: Ana, the next seat, seals it)
 
-    upload(ana, gil_file, 11)  # this hop goes through the table's Upload control
-    accept(ana, "Ines")                                           # 12 accept
-    seal(ana, [11])                                               # 13 check (Vex's, sealed by Ana)
-    declare(ana, "Ines", GM, 14)                                  # 14 declare
+    upload(ana, gil_file, 8)  # this hop goes through the table's Upload control
+    seal(ana, [8])                                                # 9 check (Vex's, sealed by Ana)
+    accept(ana, "Ines")                                           # 10 accept
+    declare(ana, "Ines", "Ben", 11)                               # 11 declare (Ben has sat: he seals it)
 
     hand_on(ana_file, ben_dir)
-    reload_table(ben, 14)
-    accept(ben, "Juno")                                           # 15 accept
+    reload_table(ben, 11)
+    seal(ben, [11])                                               # 12 check (Ines's, sealed by Ben)
+    sp_build(ben, "Juno", "Baker")                                # 13 create_character
+    declare(ben, "Juno", GM, 14)                                  # 14 declare
+    retract(ben, 14)                                              # 15 retract
     declare(ben, "Juno", GM, 16)                                  # 16 declare
-    retract(ben, 16)                                              # 17 retract
-    declare(ben, "Juno", GM, 18)                                  # 18 declare
 
     hand_on(ben_file, gil_dir)
-    reload_table(gil, 18)
-    seal(gil, [14, 18])                                           # 19, 20 check, check
-    accept(gil, "Vex")                                            # 21 accept
+    reload_table(gil, 16)
+    seal(gil, [16])                                               # 17 check (Juno's, sealed by Gil)
+    accept(gil, "Vex")                                            # 18 accept
+    declare(gil, "Vex", "Ana", 19)                                # 19 declare
 
     hand_on(gil_file, ana_dir)
-    reload_table(ana, 21)
-    accept(ana, "Ines")                                           # 22 accept
+    reload_table(ana, 19)
+    seal(ana, [19])                                               # 20 check (Vex's, sealed by Ana)
+    accept(ana, "Ines")                                           # 21 accept
 
     hand_on(ana_file, ben_dir)
-    reload_table(ben, 22)
-    accept(ben, "Juno")                                           # 23 accept
+    reload_table(ben, 21)
+    accept(ben, "Juno")                                           # 22 accept
 
-    for folder in (ana_dir, gil_dir):  # the final copy goes round to everyone
-        hand_on(ben_file, folder)
-    reload_table(gil, 23)
+    hand_on(ben_file, gil_dir)
+    reload_table(gil, 22)
+    accept(gil, "Vex")                                            # 23 accept
 
-    final = ben_file.read_bytes()
+    for folder in (ana_dir, ben_dir):  # the final copy goes round to everyone
+        hand_on(gil_file, folder)
+    reload_table(ana, 23)
+
+    final = gil_file.read_bytes()
     for path in (gil_file, ana_file, ben_file):
         assert path.read_bytes() == final, f"{path} is not the final copy"
         report = gamefile.verify(path)
@@ -227,21 +234,23 @@ def test_k1_k5_a_sealed_game_passed_between_three_folders_to_23_turns(
             for key in keys.values():
                 assert key.to_text() not in data and key.secret.hex() not in data, f"a key is in {path}"
 
-    game = gamefile.load(ben_file)
+    game = gamefile.load(gil_file)
     events = list(game.log)
     assert len(events) == 23
     assert [(event.action, event.seat) for event in events] == [
         ("take_seat", GM), ("create_character", GM),
         ("take_seat", "Ana"), ("create_character", "Ana"), ("declare", "Ana"),
-        ("take_seat", "Ben"), ("create_character", "Ben"), ("declare", "Ben"),
-        ("check", "Ana"), ("check", "Ben"), ("declare", GM),
-        ("accept", "Ana"), ("check", GM), ("declare", "Ana"),
-        ("accept", "Ben"), ("declare", "Ben"), ("retract", "Ben"), ("declare", "Ben"),
-        ("check", "Ana"), ("check", "Ben"), ("accept", GM),
-        ("accept", "Ana"), ("accept", "Ben"),
+        ("take_seat", "Ben"),
+        ("check", "Ana"), ("declare", GM),
+        ("check", GM), ("accept", "Ana"), ("declare", "Ana"),
+        ("check", "Ana"), ("create_character", "Ben"), ("declare", "Ben"), ("retract", "Ben"), ("declare", "Ben"),
+        ("check", "Ben"), ("accept", GM), ("declare", GM),
+        ("check", GM), ("accept", "Ana"),
+        ("accept", "Ben"),
+        ("accept", GM),
     ]
     sealers = [(event.seat, event.proof["by"]) for event in events if event.action == "check"]
-    assert sealers == [("Ana", GM), ("Ben", GM), (GM, "Ana"), ("Ana", GM), ("Ben", GM)]
+    assert sealers == [("Ana", GM), (GM, "Ana"), ("Ana", "Ben"), ("Ben", GM), (GM, "Ana")]
     assert game.pending_declarations == []
     for page in (gil, ana, ben):
         page.assert_clean()

@@ -28,14 +28,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kit.core.events import GENESIS_HASH, canonical_json, chain_hash, genesis_hash, hash_v4
+from kit.core.events import GENESIS_HASH, canonical_json, chain_hash, genesis_hash, hash_v4, hash_v5, optional_json
 from kit.core.randomness import seed_commitment
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_FILES = sorted((ROOT / "notebooks" / "games").glob("*-sample.ipynb")) + sorted(
     (Path(__file__).resolve().parent / "v1").glob("*.ipynb")) + sorted(
-    (Path(__file__).resolve().parent / "v2").glob("*.ipynb"))
-"""The three sample games (format 2) and their version-1 copies."""
+    (Path(__file__).resolve().parent / "v2").glob("*.ipynb")) + [
+    ROOT / "tests" / "sealed" / "v3" / "suitpairs-sealed-v3.ipynb",
+    ROOT / "tests" / "sealed" / "v5" / "suitpairs-sealed-v5.ipynb"]
+"""The three sample games (format 4), their version-1 and version-2 copies, and a sealed game of versions 3 and 5."""
 
 _RAW = "@@fuzz-raw-{}@@"
 _RAW_TEXT = re.compile(r'"@@fuzz-raw-(\d+)@@"')
@@ -348,6 +350,8 @@ def forged_genesis(kit: dict[str, Any]) -> str:
         "players": dict(sorted(kit["players"].items())), "gm": kit["gm"], "mode": "open",
         "chapter": {"number": 1, "follows": None, "checkpoint": None},
     }
+    if kit.get("mode") == "sealed":
+        start.update(mode="sealed", sealing=dict(kit["sealing"]))
     return genesis_hash(start)
 
 
@@ -363,8 +367,8 @@ def reseal(notebook: Any, level: int) -> None:
         return
     version = kit.get("format_version")
     with deep_recursion():
-        prev = _attempt(lambda: forged_genesis(kit)) if version == 2 else GENESIS_HASH
-        if version == 2:
+        prev = _attempt(lambda: forged_genesis(kit)) if version != 1 else GENESIS_HASH
+        if version != 1:
             kit["genesis"] = prev if prev is not None else kit.get("genesis")
         events = events_of(notebook)
         for event in events:
@@ -396,10 +400,14 @@ def _forged_hash(version: Any, event: dict[str, Any]) -> str:
         texts = canonical_json(event["args"]), outcome, canonical_json(rig)
         if key and len(key) < 10_000:
             _TEXTS[key] = texts
-    if "outcome" not in event:  # version 4: the hash covers the digest as it stands (G-8)
+    if "outcome" not in event:  # versions 4 and 5: the hash covers the digest as it stands (G-8)
         args_text, digest, rig_json = texts
+        if version == 5:  # a sealed game's: the proof too
+            return hash_v5(event["index"], event["action"], args_text, digest, rig_json, event["prev"],
+                           event.get("seat"), optional_json(event.get("proof")))
         return hash_v4(event["index"], event["action"], args_text, digest, rig_json, event["prev"], event.get("seat"))
-    return chain_hash(version, event["index"], event["action"], *texts, event["prev"], event.get("seat"))
+    return chain_hash(version, event["index"], event["action"], *texts, event["prev"], event.get("seat"),
+                      optional_json(event.get("proof")))
 
 
 def _attempt(compute: Callable[[], Any]) -> Any:
@@ -900,6 +908,69 @@ def shapes(m: Mutant) -> str:
     return f"{where}:{type(holder[key]).__name__}"
 
 
+def bound_fields(m: Mutant) -> str:
+    """What binds the proof beside the events (G-7, G-2, P-1, K-1, P-2): the drawing generation, ``created_with``,
+    a turn's seat, a sealed header's sealing, a run of void cells appended, an outcome digest moved."""
+    rng = m.rng
+    kit = m.kit
+    pick = rng.randrange(6)
+    if pick == 0:
+        value = rng.choice((None, 1, 2, 3, 4, "3", 3.0, True, 10**9))
+        if value is None:
+            kit.pop("drawing", None)
+        else:
+            kit["drawing"] = value
+        return f"drawing={value!r}"
+    if pick == 1:
+        kit["created_with"] = rng.choice(("kit 0.1.0 |\n\nTurn 40: Mira wins", "kit 0.1.0 \u202eNIW", "x" * 101, "",
+                                          "kit\t0.1.0", "kit 9.9.9", "\ud800", 5, None))
+        return f"created_with={str(kit['created_with'])[:20]!r}"
+    if pick == 2:
+        event = m.event()
+        value = rng.choice((None, "", "Ana", "Ben", "Gil", "Nobody", 5, ["Gil"]))
+        if value is None:
+            event.pop("seat", None)
+        else:
+            event["seat"] = value
+        return f"seat={value!r}"
+    if pick == 3:
+        kit["sealing"] = rng.choice(({}, {"chain_length": 64}, {"gm_sealer": "Ana", "chain_length": 64},
+                                     {"chain_length": 15}, {"chain_length": 64, "order": ["Ana"]}, None, "sealed"))
+        return f"sealing={str(kit['sealing'])[:30]}"
+    if pick == 4:
+        return _void_run(m)
+    events = m.events()
+    first, second = rng.sample(events, 2) if len(events) > 1 else (events[0], events[0])
+    for key in ("outcome_digest", "outcome"):
+        if key in first and key in second:
+            first[key], second[key] = second[key], first[key]
+            return f"swap {key}"
+    return "swap:none"
+
+
+def _void_run(m: Mutant) -> str:
+    """Void cells appended after the last turn, naming turns in an order a forger chooses (P-2, G-6)."""
+    rng = m.rng
+    cells = m.notebook["cells"]
+    turns = len(cells) - 2
+    order = rng.choice(("down", "up", "same", "random"))
+    count = rng.choice((2, 10, 150))
+    named = {"down": [turns - k for k in range(count)], "up": list(range(1, count + 1)),
+             "same": [turns] * count, "random": [rng.randint(1, max(1, turns)) for _ in range(count)]}[order]
+    model = cells[-1]
+    for turn in named:
+        index = len(cells) - 2
+        event = {"index": index, "action": "void", "args": {"turn": turn, "reason": "x"}, "prev": "0" * 64,
+                 "hash": "0" * 64}
+        event["outcome_digest" if m.base.version in (4, 5) else "outcome"] = (
+            "0" * 64 if m.base.version in (4, 5) else {"action": "void"})
+        if m.kit.get("gm"):
+            event["seat"] = m.kit["gm"]
+        cells.append({**model, "id": f"kit-turn-{index + 1}", "execution_count": index + 2,
+                      "metadata": {"kit": {"event": event}}, "source": f'game.void({turn}, "x")'})
+    return f"voids:{order}x{count}"
+
+
 @dataclass(frozen=True)
 class MutationClass:
     """A kind of damage and how many cases of it each base file gets."""
@@ -931,6 +1002,7 @@ MUTATION_CLASSES: tuple[MutationClass, ...] = (
     MutationClass("option", _structured("option", option_values, reseal_levels=(1, 2, 2)), 20),
     MutationClass("lookalike", _structured("lookalike", lookalikes, reseal_levels=(0, 0, 1, 2)), 30),
     MutationClass("shape", _structured("shape", shapes, reseal_levels=(0, 0, 1, 2)), 25),
+    MutationClass("bound", _structured("bound", bound_fields, reseal_levels=(0, 1, 2, 2)), 30),
 )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import itertools
 import json
 import random
 import shutil
@@ -64,7 +65,7 @@ from kit.gamefile.source import setup_source_of
 from kit.widgets.shelf import Shelf
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sealed"))
-from sealed_helpers import AT, CHARACTERS, GM, declared_form, play, random_turn, seated, settle
+from sealed_helpers import AT, CHARACTERS, declared_form, play, random_turn, seated, settle
 
 CASE_SECONDS = 5.0
 """No case may take longer than this, every reader together, in CPU time."""
@@ -109,9 +110,9 @@ def _sealed(system: str, folder: Path) -> list[Path]:
         settle(game)
         play(game, "Ben", *random_turn(system, ben, step))
         settle(game)
-    game.sit("Ana").declare(*declared_form(game, *random_turn(system, ana, 5)), at=AT)
+    declared = game.sit("Ana").declare(*declared_form(game, *random_turn(system, ana, 5)), at=AT)
     following = game.next_chapter()
-    following.sit(GM).seal()
+    following.sit(declared.sealer).seal()  # the next seat seals it (K-3)
     settle(following)
     play(following, "Ben", *random_turn(system, ben, 7))
     settle(following)
@@ -403,6 +404,28 @@ def campaign_command_problems(code: int, out: str, err: str, chapters: int) -> l
     return problems
 
 
+def linked_chapters(files: tuple[bytes, ...]) -> int:
+    """How many chapters, from chapter 1 on, say they follow one another: the campaign's newest is the last of them.
+
+    Chapter n + 1 is followed when its header names the same game (system, seed, game id), the
+    number n + 1 and the head chapter n's header names (C-1, docs/file-format.md "Chapters of a
+    campaign"): a change that breaks that link leaves the chapter before the break the newest.
+    """
+    count = 1
+    for before, after in itertools.pairwise(files):
+        try:
+            ours, theirs = (json.loads(data)["metadata"]["kit"] for data in (before, after))
+            Header.from_dict(ours), Header.from_dict(theirs)  # a header the kit cannot read links nothing
+        except Exception:
+            return count
+        same_game = all(ours.get(name) == theirs.get(name) for name in ("system", "seed", "game_id"))
+        number, follows = theirs.get("chapter"), theirs.get("follows")
+        if not (same_game and number == ours.get("chapter", 1) + 1 and follows == ours["head"]):
+            return count
+        count += 1
+    return count
+
+
 def examine(case: Case, folder: Path) -> list[str]:
     """Every problem one case shows, in words (none: every reader answered it as it should)."""
     shutil.rmtree(folder, ignore_errors=True)
@@ -455,9 +478,13 @@ def examine(case: Case, folder: Path) -> list[str]:
     if code is not None and held.kind != "crash" and held.kind != READER_EXPECTED.get(code):
         problems.append(f"kit verify CHAPTER exited {code} but HeldGameFile.open gave {held.kind}: "
                         f"{str(held.value)[:200]}")
-    if newest.kind not in ("crash", "ok") and case.chapter < len(case.files):  # as it was, or as the kit wrote it
+    linked = linked_chapters(case.files)  # chapters are followed by what they say, never by their names alone
+    if linked == len(case.files) and newest.kind not in ("crash", "ok") and case.chapter < len(case.files):
         problems.append(f"the campaign's newest chapter, not the one changed, did not open: {str(newest.value)[:200]}")
-    if listing.kind == "ok" and len(listing.value.games) > 1:
+    if newest.kind == "ok" and newest.value.path.name not in case.campaign.names[:linked]:
+        problems.append(f"the campaign opened at {newest.value.path.name}, past chapter {linked}, whose next chapter "
+                        "does not say it follows it")
+    if linked == len(case.files) and listing.kind == "ok" and len(listing.value.games) > 1:
         problems.append(f"the shelf lists {len(listing.value.games)} games for one campaign")
     seconds = time.process_time() - started
     if seconds > CASE_SECONDS:

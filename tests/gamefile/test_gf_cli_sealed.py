@@ -29,7 +29,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def homes(tmp_path: Path) -> dict[str, Path]:
     """Each participant's own config folder: nobody's keys are on anyone else's machine."""
-    return {seat: tmp_path / f"home-{seat}" for seat in SEATS}
+    return {seat: tmp_path / f"home-{seat}" for seat in (*SEATS, "Cy")}
 
 
 @pytest.fixture
@@ -84,37 +84,65 @@ def test_k1_each_seat_takes_its_seat_with_its_own_key_and_the_anchor_is_printed(
     assert all(anchor in out for anchor in anchors.values())
 
 
-def test_k3_a_declared_turn_is_sealed_by_the_gm_with_kit_seal_and_verifies(seated, capsys, at):
+def test_k3_a_declared_turn_is_sealed_by_the_next_seat_with_kit_seal_and_verifies(seated, capsys, at):
     path, _ = seated
     game, declared = append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))
-    assert "waiting for Gil's draw" in str(declared) and game.proofs.next_to_seal("Gil") is not None
+    assert "waiting for Ben's draw" in str(declared) and game.proofs.next_to_seal("Ben") is not None  # K-3
     assert load(path).pending_declarations[0].turn == 5
-    at("Ana")
-    code, out, err = run(capsys, "seal", str(path), "--as", "Ana")
-    assert code == 0 and "nothing waits for your seal" in out and "turn 5 waits for Gil's seal" in out
-    at("Gil")
-    code, out, err = run(capsys, "seal", str(path), "--as", "Gil")
+    for other in ("Ana", "Gil"):  # neither the declarer nor the GM seals it
+        at(other)
+        code, out, err = run(capsys, "seal", str(path), "--as", other)
+        assert code == 0 and f"nothing waits for your seal ({other})" in out and "turn 5 waits for Ben's seal" in out
+    at("Ben")
+    code, out, err = run(capsys, "seal", str(path), "--as", "Ben")
     assert code == 0 and err == "" and out.count("\n") == 1, err
     assert "turn 6 seals turn 5: Mira checks" in out and not CODE_LIKE.search(out)
-    code, out, _ = run(capsys, "seal", str(path), "--as", "Gil")
+    code, out, _ = run(capsys, "seal", str(path), "--as", "Ben")
     assert code == 0 and "nothing waits for your seal" in out
     sealed = load_file(path).game
     assert sealed.pending_declarations == [] and sealed.log[-1].action == "check"
-    assert sealed.log[-1].seat == "Ana" and sealed.log[-1].proof["by"] == "Gil"
+    assert sealed.log[-1].seat == "Ana" and sealed.log[-1].proof["by"] == "Ben"
     code, out, err = run(capsys, "verify", str(path))
     assert code == 0 and err == "" and "intact" in out and "1 draw sealed by a second seat" in out
 
 
-def test_k3_kit_seal_seals_every_waiting_declaration_in_order(seated, capsys, at):
+def test_k3_kit_seal_seals_the_waiting_declarations_in_the_order_declared(seated, capsys, at):
     path, _ = seated
-    append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))
-    append_sealed_turn(path, "check", CHECK, "Gil", at("Gil"))  # the GM's own: Ana seals it (the first player)
-    at("Gil")
-    code, out, err = run(capsys, "seal", str(path), "--as", "Gil")
+    append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))  # sealed by Ben, the next seat
+    append_sealed_turn(path, "check", CHECK, "Gil", at("Gil"))  # the GM's own: Ana, the next seat after him, seals it
+    at("Ana")
+    code, out, err = run(capsys, "seal", str(path), "--as", "Ana")  # not before Ben has sealed turn 5
+    assert code == 0 and "nothing waits for your seal (Ana); turn 5 waits for Ben's seal" in out, err
+    at("Ben")
+    code, out, err = run(capsys, "seal", str(path), "--as", "Ben")
     assert code == 0 and out.count("\n") == 1 and "seals turn 5" in out, err
     at("Ana")
     code, out, err = run(capsys, "seal", str(path), "--as", "Ana")
     assert code == 0 and out.count("\n") == 1 and "seals turn 6" in out, err
+    assert load(path).pending_declarations == []
+    assert run(capsys, "verify", str(path))[0] == 0
+
+
+def test_k3_kit_seal_seals_every_declaration_waiting_for_the_seat_in_order(tmp_path, capsys, at):
+    """With Ben not seated, the GM seals both Ana's draw and Cy's (the sealer of last resort, K-3): one kit seal."""
+    path = tmp_path / "three.ipynb"
+    assert run(capsys, "new", "suitpairs", str(path), "--player", "Ana", "--player", "Ben", "--player", "Cy",
+               "--gm", "Gil", "--sealed", "--seed", "cli-three")[0] == 0
+    for seat in ("Ana", "Cy", "Gil"):
+        at(seat)
+        run(capsys, "key", "new", seat)
+        assert run(capsys, "join", str(path), "--as", seat)[0] == 0
+    create_mira(path, at("Ana"))
+    info = system_info("suitpairs")
+    nell = {**info.sheet("Mira"), "name": "Nell", **({"player": "Cy"} if info.player_on_sheet else {})}
+    append_sealed_turn(path, info.party[0][0], nell, "Cy", at("Cy"))
+    append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))
+    append_sealed_turn(path, "check", {**CHECK, "character": "Nell"}, "Cy", at("Cy"))
+    assert [waiting.sealer for waiting in load(path).pending_declarations] == ["Gil", "Gil"]
+    at("Gil")
+    code, out, err = run(capsys, "seal", str(path), "--as", "Gil")
+    assert code == 0 and out.count("\n") == 2, err
+    assert out.index("turn 8 seals turn 6: Mira") < out.index("turn 9 seals turn 7: Nell")
     assert load(path).pending_declarations == []
     assert run(capsys, "verify", str(path))[0] == 0
 
@@ -135,11 +163,12 @@ def test_k2_a_turn_forged_into_another_seat_is_named_by_kit_verify(seated, capsy
 def test_k2_a_seal_forged_by_another_seat_is_named_by_kit_verify(seated, capsys, at):
     path, _ = seated
     append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))
-    at("Gil")
-    assert run(capsys, "seal", str(path), "--as", "Gil")[0] == 0
+    at("Ben")
+    assert run(capsys, "seal", str(path), "--as", "Ben")[0] == 0
     notebook = tamper.read(path)
     event = tamper.turn_cells(notebook)[5]["metadata"]["kit"]["event"]
-    event["proof"]["by"] = "Ben"  # Ben claims the seal Gil made
+    assert event["proof"]["by"] == "Ben"
+    event["proof"]["by"] = "Gil"  # the GM claims the seal Ben made
     tamper.rehash_from(notebook, 6)
     tamper.write(path, notebook)
     code, _, err = run(capsys, "verify", str(path))
@@ -246,21 +275,24 @@ def test_k1_kit_join_and_seal_refuse_an_open_game_and_a_file_that_is_not_a_game(
 
 def test_k3_kit_seal_without_the_key_seals_nothing(seated, capsys, at):
     path, _ = seated
-    append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))
+    append_sealed_turn(path, "check", CHECK, "Ana", at("Ana"))  # Ben seals it
     before = path.read_bytes()
-    at("Ben")  # Ben's machine holds no key of Gil's
-    code, _, err = run(capsys, "seal", str(path), "--as", "Gil")
-    assert code == 1 and "kit key new Gil" in err and path.read_bytes() == before
+    at("Gil")  # Gil's machine holds no key of Ben's
+    code, _, err = run(capsys, "seal", str(path), "--as", "Ben")
+    assert code == 1 and "kit key new Ben" in err and path.read_bytes() == before
 
 
 def test_k1_kit_new_sealed_options(tmp_path, capsys):
     path = tmp_path / "g.ipynb"
-    code, _, err = run(capsys, "new", "suitpairs", str(path), "--player", "Ana", "--gm", "Gil", "--gm-sealer", "Ana")
-    assert code == 2 and "--sealed" in err and not path.exists()
+    for sealed in ((), ("--sealed",)):  # nobody is named to seal: the next seat seals each draw (K-3)
+        code, _, err = run(capsys, "new", "suitpairs", str(path), "--player", "Ana", "--gm", "Gil", *sealed,
+                           "--gm-sealer", "Ana")
+        assert code == 2 and "unrecognized arguments: --gm-sealer" in err and not path.exists()
     code, _, err = run(capsys, "new", "suitpairs", str(path), "--player", "Ana", "--player", "Ben", "--gm", "Gil",
-                       "--sealed", "--gm-sealer", "Ben")
+                       "--sealed")
     assert code == 0, err
     loaded = load_file(path)
-    assert loaded.game.sealed and loaded.game.proofs.gm_sealer == "Ben" and loaded.header.version == 3
+    assert loaded.game.sealed and loaded.game.proofs.gm_sealer == "" and loaded.header.version == 5
+    assert loaded.header.sealing == {"chain_length": 100_000} and "gm_sealer" not in path.read_text()
     code, _, err = run(capsys, "new", "suitpairs", str(tmp_path / "no-gm.ipynb"), "--player", "Ana", "--sealed")
     assert code == 1 and err.count("\n") == 1 and not (tmp_path / "no-gm.ipynb").exists()

@@ -66,6 +66,9 @@ MEMORY_LIMIT = 256 * 2**20
 """The most memory one case may add at its peak."""
 MESSAGE_LIMIT = 700
 """The longest line a refusal may print, its path included: messages cut what they quote."""
+INTACT_LIMIT = 2000
+"""The longest line an intact verdict may print: a sealed game's lists its seats' anchors, waiting draws, latest
+turns, retractions and cautions, each bounded by the roster (at most 20 players, G-5)."""
 KIT_ERRORS = (NotAGameFileError, BrokenGameError, GameFileError, RulesError)
 """What the readers may raise."""
 
@@ -350,7 +353,7 @@ def command_problems(code: int, out: str, err: str) -> list[str]:
     text, other = (out, err) if code == 0 else (err, out)
     if other or text.count("\n") != 1 or not text.endswith("\n"):
         problems.append(f"kit verify printed {out[:300]!r} on stdout and {err[:300]!r} on stderr, not one line")
-    if len(text) > MESSAGE_LIMIT:
+    if len(text) > (INTACT_LIMIT if code == 0 else MESSAGE_LIMIT):
         problems.append(f"kit verify printed a line of {len(text)} characters: {text[:200]!r}…")
     try:
         text.encode("utf-8")

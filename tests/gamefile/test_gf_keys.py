@@ -198,7 +198,27 @@ def test_k1_a_damaged_key_file_gives_a_clear_error(store, capsys, monkeypatch, c
 def test_k1_a_bare_key_text_without_comments_is_read(store):
     store.folder.mkdir(parents=True)
     store.path("Ana").write_text(KEY.to_text())
+    store.path("Ana").chmod(0o600)
     assert store.load("Ana") == KEY
+
+
+@pytest.mark.skipif(os.name != "posix", reason="permission bits are POSIX")
+@pytest.mark.parametrize("bits", [0o644, 0o640, 0o604, 0o666])
+def test_k1_a_key_file_copied_by_hand_that_others_may_read_is_refused_in_words(store, capsys, monkeypatch, bits):
+    """A key file others on the computer may read (copied by hand, mode 0644 in a 0755 folder) is not used (K-1)."""
+    made = store.new("Ana")
+    store.folder.chmod(0o755)
+    store.path("Ana").chmod(bits)
+    with pytest.raises(KeyStoreError, match="chmod 600") as info:
+        store.load("Ana")
+    assert f"{bits:04o}" in str(info.value) and "K-1" in str(info.value)
+    monkeypatch.setenv("KIT_CONFIG_DIR", str(store.root))
+    from kit.cli import main
+
+    assert main(["key", "show", "Ana"]) == 1
+    assert "chmod 600" in capsys.readouterr().err
+    store.path("Ana").chmod(0o600)  # the remedy the message names
+    assert store.load("Ana") == made
 
 
 def test_k1_a_folder_a_link_or_a_pipe_in_place_of_a_key_file_is_refused(store, tmp_path):

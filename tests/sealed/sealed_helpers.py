@@ -1,25 +1,35 @@
 """Sealed games for the adversarial tests (K-1…K-6): seats with keys, a driver that plays turns, file forgers.
 
-A sealed game here has two players, Ana and Ben, and the GM Gil. Every key is made from a
-fixed label, so a test's keys, proofs and draws are the same on every run. :func:`play` takes
-one turn from a seat and, when the turn was declared (it draws), has its sealer seal it at
-once (K-3); :func:`follow_up` names the step the rules wait for next (a Suit Pairs check to
-accept, a FalkeFateiFaux stack to choose or guide). The forgers at the end edit a game file's
-events and recompute every hash with the kit's own functions, as a careful forger would.
+A sealed game here has two players, Ana and Ben, and the GM Gil. Every key is made from a fixed
+label, so a test's keys, proofs and draws are the same on every run. A game is of format version 5:
+each draw is sealed by the next seat in the order of play that has taken its seat (Ana's by Ben,
+Ben's by Gil, Gil's by Ana when all three sit), in the order declared (K-3). :func:`play` takes one
+turn from a seat and, when the turn was declared (it draws), has its sealer seal it at once (K-3);
+:func:`follow_up` names the step the rules wait for next (a Suit Pairs check to accept, a
+FalkeFateiFaux stack to choose or guide). The forgers at the end edit a game file's events and
+recompute every hash with the kit's own functions, as a careful forger would; :func:`forgers_kit`
+lifts one of the kit's checks of K-3 so that a forger holding the keys plays, and saves, a game the
+rules refuse, every hash, MAC and seal value made by the kit itself.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from kit import systems
-from kit.core.events import Event
+from kit.core import events as kit_events
+from kit.core.events import Event, canonical_json
 from kit.core.game import Game
+from kit.core.proofs import ProofBook
 from kit.core.sealed_results import DeclarationResult
+from kit.core.sealed_turns import SealedTurns
 from kit.core.sealing import SeatKey
 from kit.systems import system_info
 
@@ -82,6 +92,18 @@ def play(game: Game, seat: str, action: str, args: dict[str, Any]) -> Any:
     if isinstance(result, DeclarationResult):
         result = game.sit(result.sealer).seal()
     return result
+
+
+def sealer_of(game: Game) -> str:
+    """Who seals the oldest waiting declaration: the seat it named when it was declared (K-3)."""
+    waiting = game.pending_declarations
+    assert waiting, "no declaration waits"
+    return waiting[0].sealer
+
+
+def seal_next(game: Game) -> Any:
+    """Seal the oldest waiting declaration from the seat that seals it (K-3); the sealed turn's result."""
+    return game.sit(sealer_of(game)).seal()
 
 
 def follow_up(game: Game) -> tuple[str, str, dict[str, Any]] | None:
@@ -215,12 +237,20 @@ def rehash(notebook: dict[str, Any], turn: int = 1) -> None:
         event = cell["metadata"]["kit"]["event"]
         event["index"] = position - 1
         event["prev"] = prev
+        as_recorded(event, kit["format_version"])
         recorded = Event.from_dict(event)
         event["hash"] = prev = recorded.expected_hash(kit["format_version"])
         cell["source"] = turn_source(cls, Event.from_dict(event)).splitlines(True)
     kit["head"] = prev
     kit["turns"] = len(cells)
     notebook["cells"][0]["source"] = Header.from_dict(kit).markdown().splitlines(True)
+
+
+def as_recorded(event: dict[str, Any], version: int) -> None:
+    """Record ``event``'s outcome as a file of ``version`` does: for versions 4 and 5 (G-8), the digest of an
+    outcome a forger put in its place."""
+    if kit_events.records_digest(version) and "outcome" in event:
+        event["outcome_digest"] = kit_events.outcome_digest(canonical_json(event.pop("outcome")))
 
 
 def forge(path: Path, edit: Callable[[list[dict[str, Any]]], Any], *, turn: int = 1,
@@ -271,7 +301,8 @@ def hashes(game: Game) -> list[str]:
 
 def scripted(system: str, seed: str = "scripted", *, chain_length: int = 64) -> Game:
     """A sealed game with a bit of everything: notes, sealed turns of each seat, two declarations waiting at once
-    (sealed in order), a declaration of the GM's sealed by Ana, and each seat's latest turn a note."""
+    (Ana's sealed by Ben, then Ben's by Gil, in the order declared), a declaration of the GM's sealed by Ana, and
+    each seat's latest turn a note."""
     game = seated(system, seed, chain_length=chain_length)
     ana, ben = CHARACTERS[system]["Ana"], CHARACTERS[system]["Ben"]
     game.sit("Ana").note("Ana's first note")
@@ -283,6 +314,7 @@ def scripted(system: str, seed: str = "scripted", *, chain_length: int = 64) -> 
         settle(game)
     game.sit("Ana").declare(*declared_form(game, *random_turn(system, ana, 5)), at=AT)
     game.sit("Ben").declare(*declared_form(game, *random_turn(system, ben, 7)), at=AT)
+    game.sit("Ben").seal_all()  # Ana's, sealed by Ben, then Ben's, by Gil: in the order declared
     game.sit(GM).seal_all()
     settle(game)
     game.sit(GM).declare(*declared_form(game, *random_turn(system, ben, 6)), at=AT)
@@ -332,5 +364,43 @@ def recompute(notebook: dict[str, Any], turn: int) -> None:
         result = game._run_handler(event["action"], dict(event["args"]), ProbeRandom(), seat)
     from kit.gamefile.notebook import turn_outputs
 
+    event.pop("outcome_digest", None)
     event["outcome"] = json.loads(json.dumps(result.to_dict()))
+    as_recorded(event, notebook["metadata"]["kit"]["format_version"])
     turn_cells(notebook)[turn - 1]["outputs"] = turn_outputs(result, turn)
+
+
+# -- a forger's copy of the kit -------------------------------------------------------------
+
+
+def _declare_as_version_3(game: Game, rng: Any, action: str, args: dict[str, Any], at: str) -> DeclarationResult:
+    """A declaration sealed as version 3 named its sealer (the GM; Ana for the GM), seated or not (K-3 lifted)."""
+    seat = game._turn_seat or ""
+    game._check_declared(action, args, seat)
+    sealer = GM if seat != GM else PLAYERS[0]
+    return DeclarationResult(seat, action, dict(args), game._summary(action, args), sealer, at)
+
+
+LIFTED = {
+    "late sealer": (SealedTurns, "_do_declare", _declare_as_version_3),
+    "late seat": (SealedTurns, "_refuse_unfixed_seal", lambda game, *args, **kwargs: None),
+    "waiting draw": (Game, "_refuse_while_waiting", lambda game, *args, **kwargs: None),
+    "declared turn": (SealedTurns, "_check_declared", lambda game, *args, **kwargs: None),
+    "order": (ProofBook, "next_to_seal",
+              lambda book, sealer: next((d for d in book.pending if d.sealer == sealer), None)),
+}
+"""The checks of K-3 a forger's copy of the kit can leave out: a declaration whose sealer has not taken its seat
+(and that sealer then taking it), a turn of play while a draw waits, a declaration the rules refuse, and a seal
+out of the order declared (each sealer sealing its own declarations in their order, as version 3 did)."""
+
+
+@contextmanager
+def forgers_kit(*lifted: str) -> Iterator[None]:
+    """Play with the named checks of :data:`LIFTED` left out, as a forger who holds the keys and edited their copy
+    of the kit would: every hash, MAC and seal value of the turns is still made by the kit's own code, so only the
+    rules checked on replay (K-3) can tell the file from an honest one."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name in lifted:
+            owner, attribute, stand_in = LIFTED[name]
+            patch.setattr(owner, attribute, stand_in)  # raises if the kit has no such check any more
+        yield

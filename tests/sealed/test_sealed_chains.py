@@ -1,7 +1,8 @@
 """K-1, K-2: chains run out and seats take their seat again (renewal); a key a seat did not sit with is refused.
 
 Chains of 16 values (the shortest a game allows) run out within a few turns: a seat's act
-chain after 15 turns, the GM's seal chain after 16 seals. Taking the seat again starts new
+chain after 15 turns, a sealer's seal chain after 16 seals (Ana's draws are sealed by Ben, the
+next seat, K-3). Taking the seat again starts new
 chains from the same key, and play goes on; the file verifies across the renewal and the key
 is still the seat's. Any other key is refused (K-1).
 """
@@ -13,7 +14,6 @@ from pathlib import Path
 import pytest
 from sealed_helpers import (
     CHARACTERS,
-    GM,
     SYSTEMS,
     declared_form,
     hashes,
@@ -78,10 +78,13 @@ def test_k2_a_seat_whose_chains_run_out_takes_its_seat_again_and_plays_on(system
     for _ in range(50):  # Ana's act chain runs out again and again, the GM's seal chain at least once
         anas_turn(game, step)
         step += 1
-    assert game.proofs.chains[GM].renewal >= 1 and game.proofs.chains["Ana"].renewal >= 3
+    sealer = game.proofs.sealer_for("Ana")
+    assert sealer == "Ben"  # the next seat after Ana seals her draws (K-3)
+    assert game.proofs.chains[sealer].renewal >= 1 and game.proofs.chains["Ana"].renewal >= 3
     renewals = [event.index + 1 for event in game.log if event.action == "take_seat" and event.args["renewal"]]
-    gm_renewal = next(turn for turn in renewals if game.log[turn - 1].seat == GM)
-    assert any(is_seal(event) and event.proof["by"] == GM and event.index + 1 > gm_renewal for event in game.log)
+    sealer_renewal = next(turn for turn in renewals if game.log[turn - 1].seat == sealer)
+    assert any(is_seal(event) and event.proof["by"] == sealer and event.index + 1 > sealer_renewal
+               for event in game.log)
     path = tmp_path / "renewed.ipynb"
     gamefile.save(game, path)
     report = gamefile.verify(path)
@@ -99,11 +102,12 @@ def test_k2_a_renewal_numbered_wrongly_or_taken_while_draws_wait_for_the_seal_is
     game = seated("suitpairs", "renewal-refused", chain_length=LENGTH)
     refused_unchanged(game, lambda: game.sit("Ana").take_seat(renewal=2, act="ab" * 32, seal="cd" * 32),
                       r"\(K-2\)")
-    game.sit("Ana").declare("check", {"character": "Mira", "skill": "Defy", "difficulty": "Hard"})
-    refused_unchanged(game, lambda: game.sit(GM).take_seat(), r"draws still wait for Gil's seal \(K-2\)")
-    game.sit(GM).seal()
-    game.sit(GM).take_seat()  # nothing waits now
-    assert game.proofs.chains[GM].renewal == 1
+    sealer = game.sit("Ana").declare("check", {"character": "Mira", "skill": "Defy", "difficulty": "Hard"}).sealer
+    assert sealer == "Ben"
+    refused_unchanged(game, lambda: game.sit(sealer).take_seat(), r"draws still wait for Ben's seal \(K-2\)")
+    game.sit(sealer).seal()
+    game.sit(sealer).take_seat()  # nothing waits now
+    assert game.proofs.chains[sealer].renewal == 1
 
 
 def test_k1_a_key_that_is_not_the_one_a_seat_sat_with_is_refused_by_hold_key(tmp_path: Path):
@@ -136,16 +140,19 @@ def test_k1_any_key_may_be_held_before_the_seat_is_taken_and_then_it_is_the_seat
 
 
 def test_k2_a_declaration_past_the_end_of_its_sealers_chain_never_blocks_the_game():
-    """When the GM's seal chain is used up, the next declaration is either refused at once or can be sealed
-    after the GM takes his seat again: the game never waits for a seal nobody can make."""
+    """When a sealer's seal chain is used up, the next declaration it would seal is either refused at once or can
+    be sealed after the sealer takes its seat again: the game never waits for a seal nobody can make."""
     game = seated("rollunder", "stuck", chain_length=LENGTH)
-    while game.proofs.chains[GM].slots < LENGTH:  # Ana and Ben take turns: their act chains last
-        seat = ("Ana", "Ben")[game.proofs.chains[GM].slots % 2]
-        play(game, seat, *random_turn("rollunder", CHARACTERS["rollunder"][seat], game.turn))
-    with pytest.raises(RulesError, match="seal chain is used up") as refused:
+    sealer = game.proofs.sealer_for("Ana")
+    assert sealer == "Ben"
+    while game.proofs.chains[sealer].slots < LENGTH:  # Ana takes her seat again whenever her act chain runs out
+        renewing(game, "Ana", *random_turn("rollunder", CHARACTERS["rollunder"]["Ana"], game.turn))
+    if game.proofs.chains["Ana"].act_n == LENGTH - 1:
+        game.sit("Ana").take_seat()
+    with pytest.raises(RulesError, match="Ben's seal chain is used up") as refused:
         game.sit("Ana").declare(*declared_form(game, *random_turn("rollunder", "Artie", 1)))
     assert refused.value.ruling == "K-2" and not game.pending_declarations
-    game.sit(GM).take_seat()  # new chains: the declaration is taken now, and sealed
+    game.sit(sealer).take_seat()  # new chains: the declaration is taken now, and sealed
     game.sit("Ana").declare(*declared_form(game, *random_turn("rollunder", "Artie", 1)))
-    game.sit(GM).seal()
-    assert not game.pending_declarations
+    game.sit(sealer).seal()
+    assert not game.pending_declarations and game.log[-1].proof == {**game.log[-1].proof, "by": "Ben", "n": 1}

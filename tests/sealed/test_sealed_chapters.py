@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sealed_helpers import AT, CHARACTERS, GM, SYSTEMS, declared_form, play, random_turn, seated, settle
+from sealed_helpers import AT, CHARACTERS, SYSTEMS, declared_form, play, random_turn, seated, settle
 
 from kit.core.sealed_results import DeclarationResult
 from kit.gamefile.campaign import verify_campaign
@@ -34,7 +34,10 @@ def test_a_sealed_campaign_seals_across_a_chapter_and_verifies_as_a_chain(system
     following = game.next_chapter()  # the declaration waits in the checkpoint, never a key (K-1)
     assert following.pending_declarations and following.chapter_checkpoint is not None
     assert "keys" not in str(following.chapter_checkpoint["proofs"])
-    following.sit(GM).seal()  # sealed in the new chapter with the value fixed when it was declared (K-3)
+    waiting = following.pending_declarations[0]
+    assert waiting == game.pending_declarations[0] and waiting.sealer == declared.sealer == "Ben"
+    following.sit(waiting.sealer).seal()  # sealed in the new chapter with the value fixed when it was declared (K-3)
+    assert following.log[-1].proof["by"] == "Ben" and following.log[-1].proof["n"] == waiting.slot
     settle(following)
     play(following, "Ben", *random_turn(system, ben, 7))
     settle(following)

@@ -1,17 +1,17 @@
 """K-3: a player who holds the sealed file and their own key cannot foresee a sealed draw.
 
-The player, Ana, keeps her own copy of the game: every event of the file replayed, her key
-held, the GM's not. At each position she weighs every alternative she could declare — each
-Suit Pairs skill and difficulty, each FalkeFateiFaux skill, each Roll-Under attribute — and
-predicts its draw the best way open to her: she builds the declaration exactly as her table
-will write it (so she knows its hash and the value she reveals in it) and feeds every other
-value she can compute from the file and her key into ``sealed_seed`` in place of the GM's
-unrevealed seal value. Then she declares the alternative her best guess says succeeds, and
-the GM seals it.
+The player, Ana, keeps her own copy of the game: every event of the file replayed, her key held,
+not that of Ben, who seals her draws (the next seat, K-3), nor the GM's. At each position she
+weighs every alternative she could declare — each Suit Pairs skill and difficulty, each
+FalkeFateiFaux skill, each Roll-Under attribute — and predicts its draw the best way open to
+her: she builds the declaration exactly as her table will write it (so she knows its hash and
+the value she reveals in it) and feeds every other value she can compute from the file and her
+key into ``sealed_seed`` in place of her sealer's unrevealed seal value. Then she declares the
+alternative her best guess says succeeds, and Ben seals it.
 
 Each guess must hit the real draw no more often than chance: the rate at which a guess from
-a fresh random value hits it, measured in the same run. The same predictor given the GM's real
-next seal value (which only the GM's key gives) predicts every draw: the test can fail.
+a fresh random value hits it, measured in the same run. The same predictor given the sealer's
+real next seal value (which only Ben's key gives) predicts every draw: the test can fail.
 """
 
 from __future__ import annotations
@@ -44,13 +44,15 @@ from sealed_helpers import (
 )
 
 from kit.core.errors import RulesError
-from kit.core.events import SEALED_CHAIN, Event, canonical_json, chain_hash
+from kit.core.events import Event, canonical_json, chain_hash
 from kit.core.game import Game
 from kit.core.randomness import GameRandom
 from kit.core.sealed_results import DeclarationResult
 from kit.core.sealing import chain_step, sealed_seed
 
 PLAYER = "Ana"
+SEALER = "Ben"
+"""Who seals Ana's draws: the next seat in the order of play (K-3)."""
 GAMES = 3
 """Fresh games per system."""
 TRIALS = 35
@@ -92,27 +94,30 @@ def her_declaration(view: Game, action: str, args: dict[str, Any]) -> tuple[str,
     outcome = DeclarationResult(PLAYER, action, dict(args), view._summary(action, args), book.sealer_for(PLAYER),
                                 AT).to_dict()
     outcome_text = canonical_json(outcome)
-    content = Event(index, "declare", declared, None, None, prev, "", PLAYER).content_digest(outcome_text)
+    version = view.log.version  # 5: the hash covers the outcome's digest and the proof
+    content = Event(index, "declare", declared, None, None, prev, "", PLAYER).content_digest(outcome_text, version)
     proof = book.make_act_proof(PLAYER, content)
-    digest = chain_hash(SEALED_CHAIN, index, "declare", canonical_json(declared), outcome_text, "null", prev, PLAYER,
+    digest = chain_hash(version, index, "declare", canonical_json(declared), outcome_text, "null", prev, PLAYER,
                         canonical_json(proof))
     return digest, proof["value"]
 
 
 def guesses(view: Game, declaration: str, actor_value: str) -> dict[str, str]:
-    """Every value Ana can compute from the file and her own key, to stand in for the GM's next seal value."""
+    """Every value Ana can compute from the file and her own key, to stand in for her sealer's next seal value."""
     book = view.proofs
     assert book is not None
-    gm, ben, ana = book.chains[GM], book.chains["Ben"], book.chains[PLAYER]
+    sealer, gm, ana = book.chains[SEALER], book.chains[GM], book.chains[PLAYER]
     key = key_for(PLAYER)
     return {
-        "the GM's last revealed seal value": gm.seal_last,
+        "the sealer's last revealed seal value": sealer.seal_last,
+        "a step on from the sealer's last seal value": chain_step(bytes.fromhex(sealer.seal_last)).hex(),
+        "the sealer's seal anchor": sealer.seal_anchor,
+        "the sealer's act anchor": sealer.act_anchor,
+        "the sealer's last act value": sealer.act_last,
+        "the sealer's latest MAC": sealer.open_mac[2] if sealer.open_mac else "0" * 64,
+        "the GM's last seal value": gm.seal_last,
         "a step on from the GM's last seal value": chain_step(bytes.fromhex(gm.seal_last)).hex(),
-        "the GM's seal anchor": gm.seal_anchor,
-        "the GM's act anchor": gm.act_anchor,
         "the GM's last act value": gm.act_last,
-        "the GM's latest MAC": gm.open_mac[2] if gm.open_mac else "0" * 64,
-        "Ben's last seal value": ben.seal_last,
         "Ana's value in the declaration": actor_value,
         "Ana's next act value": act_value(key, view, PLAYER, ana.act_n + 2),
         "Ana's next seal value": seal_value(key, view, PLAYER, ana.seal_n + 1),
@@ -149,10 +154,11 @@ def succeeds(system: str, outcome: dict[str, Any]) -> bool:
 
 
 def weigh_and_play(table: Game, view: Game, tally: Tally, chance: random.Random) -> None:
-    """One position: Ana weighs every alternative, declares the one her best guess says succeeds, the GM seals it."""
+    """One position: Ana weighs every alternative, declares the one her best guess says succeeds, Ben seals it."""
     character = CHARACTERS[table.system][PLAYER]
     forms = [declared_form(view, *alternative) for alternative in alternatives(table.system, character)]
-    real_value = seal_value(key_for(GM), table, GM, view.proofs.chains[GM].seal_n + 1)  # only the GM's key gives it
+    assert view.proofs.sealer_for(PLAYER) == SEALER
+    real_value = seal_value(key_for(SEALER), table, SEALER, view.proofs.next_slot(SEALER))  # only Ben's key gives it
     chosen = None
     for action, args in forms:
         declaration, actor_value = her_declaration(view, action, args)
@@ -164,15 +170,15 @@ def weigh_and_play(table: Game, view: Game, tally: Tally, chance: random.Random)
             value = f"{chance.getrandbits(256):064x}"
             tally.chance_hits += draw_with(view, action, args, sealed_seed(declaration, actor_value, value)) == real
             tally.chance_tries += 1
-        best_guess = sealed_seed(declaration, actor_value, view.proofs.chains[GM].seal_last)
+        best_guess = sealed_seed(declaration, actor_value, view.proofs.chains[SEALER].seal_last)
         if chosen is None and succeeds(view.system, outcome_with(view, action, args, best_guess)):
             chosen = action, args
     action, args = chosen or forms[0]
     declaration, actor_value = her_declaration(view, action, args)
     expected = draw_with(view, action, args, sealed_seed(declaration, actor_value, real_value))
-    table.sit(PLAYER).declare(action, args, at=AT)
+    assert table.sit(PLAYER).declare(action, args, at=AT).sealer == SEALER
     assert table.log[-1].hash == declaration, "Ana's copy must build exactly the declaration her table writes"
-    table.sit(GM).seal()
+    table.sit(SEALER).seal()
     assert table.log[-1].action == action and table.log[-1].proof["value"] == real_value
     tally.played += 1
     tally.played_hits_with_real_value += canonical_json(drawn(table.system, table.log[-1].outcome)) == expected
@@ -195,9 +201,10 @@ def foresight(system: str) -> Tally:
             weigh_and_play(table, view, tally, chance)
         settle(table)
         sync(view, table)
-        assert not view.holds_key(GM) and view.holds_key(PLAYER)
-        with pytest.raises(RulesError, match="K-1"):
-            view.proofs.chain(GM, "seal")  # her copy cannot make the GM's values at all
+        assert not view.holds_key(SEALER) and not view.holds_key(GM) and view.holds_key(PLAYER)
+        for other in (SEALER, GM):
+            with pytest.raises(RulesError, match="K-1"):
+                view.proofs.chain(other, "seal")  # her copy cannot make her sealer's values, nor the GM's, at all
         assert [event.hash for event in view.log] == [event.hash for event in table.log]
     return tally
 
@@ -206,7 +213,7 @@ def foresight(system: str) -> Tally:
 def test_k3_a_player_with_the_file_and_her_key_foresees_no_sealed_draw(system: str):
     tally = foresight(system)
     assert tally.played == GAMES * TRIALS >= 100  # ≥ 300 sealed draws over the three systems
-    # The same predictor with the GM's real next value foresees every draw (so this test can fail) …
+    # The same predictor with the sealer's real next value foresees every draw (so this test can fail) …
     assert tally.played_hits_with_real_value == tally.played
     # … and with anything Ana can compute, no better than chance: within chance + 4 standard deviations.
     chance = tally.chance()

@@ -268,20 +268,24 @@ def test_k3_the_gm_changing_a_revealed_seal_value_breaks_verification(system: st
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_k3_the_gm_cannot_seal_again_or_with_another_value_at_his_table(system: str, tmp_path: Path):
+def test_k3_the_sealer_cannot_seal_again_or_with_another_value_at_its_table(system: str, tmp_path: Path):
     path, _ = sealed_file(system, tmp_path)
-    gils = held(path, GM, "Ana", "Ben")
+    table = held(path, GM, "Ana", "Ben")
     with pytest.raises(IllegalActionError, match=r"no declaration waits for Gil's draw \(K-3\)"):
-        gils.sit(GM).seal()
-    turns = gils.turn
-    gils.sit("Ana").declare(*declared_form(gils, *random_turn(system, CHARACTERS[system]["Ana"], 1)), at=AT)
-    n = gils.proofs.chains[GM].seal_n + 1
-    for value in ("ab" * 32, seal_value(key_for(GM), gils, GM, n + 1), gils.proofs.chains[GM].seal_last):
+        table.sit(GM).seal()
+    turns = table.turn
+    table.sit("Ana").declare(*declared_form(table, *random_turn(system, CHARACTERS[system]["Ana"], 1)), at=AT)
+    sealer = table.pending_declarations[0].sealer
+    assert sealer == "Ben"  # the next seat after Ana (K-3)
+    n = table.proofs.chains[sealer].seal_n + 1
+    for value in ("ab" * 32, seal_value(key_for(sealer), table, sealer, n + 1), table.proofs.chains[sealer].seal_last):
         with pytest.raises(RulesError, match=r"\(K-2\)"):
-            gils.sit(GM).prove(n, value).seal()
-        assert gils.turn == turns + 1 and len(gils.pending_declarations) == 1
-    gils.sit(GM).seal()
-    assert gils.turn == turns + 2 and not gils.pending_declarations
+            table.sit(sealer).prove(n, value).seal()
+        assert table.turn == turns + 1 and len(table.pending_declarations) == 1
+    table.sit(sealer).seal()
+    assert table.turn == turns + 2 and not table.pending_declarations
+    with pytest.raises(IllegalActionError, match=rf"no declaration waits for {sealer}'s draw \(K-3\)"):
+        table.sit(sealer).seal()
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -289,8 +293,9 @@ def test_k3_a_declaration_or_seal_copied_to_a_later_position_is_refused(system: 
     path, game = sealed_file(system, tmp_path)
     declaration = first(game, "declare", "Ana")
     seal = turns_where(game, lambda e: is_seal(e) and e.proof["sealed"] == declaration)[0]
+    sealer = game.log[seal - 1].proof["by"]  # Ben, the next seat after Ana (K-3)
     needles = {(declaration,): "a turn moved, replayed or left out", (declaration, seal): "a turn moved, replayed",
-               (seal,): "no declaration waits for Gil's seal"}
+               (seal,): f"no declaration waits for {sealer}'s seal"}
     for copied, needle in needles.items():  # the declaration, with its seal after it, or the seal alone
         path.write_bytes(_scripted_file(system)[0])
         notebook = read_nb(path)
@@ -305,30 +310,36 @@ def test_k3_a_declaration_or_seal_copied_to_a_later_position_is_refused(system: 
 
 
 def _two_waiting(system: str) -> tuple[Game, int, int]:
-    """A table holding every key, with Ana's and Ben's declarations both waiting for Gil's seal."""
+    """A table holding every key, with Ana's declaration waiting for Ben's seal and Ben's, after it, for Gil's."""
     game = seated(system, "two-waiting")
     first_turn = game.turn + 1
     game.sit("Ana").declare(*declared_form(game, *random_turn(system, CHARACTERS[system]["Ana"], 1)), at=AT)
     game.sit("Ben").declare(*declared_form(game, *random_turn(system, CHARACTERS[system]["Ben"], 3)), at=AT)
+    assert [waiting.sealer for waiting in game.pending_declarations] == ["Ben", GM]
     return game, first_turn, first_turn + 1
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_k3_sealing_out_of_order_is_refused_live(system: str):
+    """Declarations are sealed in the order they were made, whoever seals them (K-3): Gil cannot seal Ben's draw
+    before Ben has sealed Ana's, and Ben seals Ana's with the value it was given, no other."""
     game, anas, bens = _two_waiting(system)
     turns, fingerprint = game.turn, game.fingerprint()
-    n = game.proofs.chains[GM].seal_n + 1
-    gm_key = key_for(GM)
-    with pytest.raises(IllegalActionError, match=rf"seal turn {bens}: turn {anas} was declared first \(K-3\)"):
+    gm_n = game.proofs.chains[GM].seal_n + 1
+    with pytest.raises(IllegalActionError, match=rf"turn {anas} was declared first and waits for Ben's seal \(K-3\)"):
         game.sit(GM).seal(bens)
     with pytest.raises(IllegalActionError, match=r"\(K-3\)"):
-        game.sit(GM).prove(n, seal_value(gm_key, game, GM, n)).seal(bens)
+        game.sit(GM).prove(gm_n, seal_value(key_for(GM), game, GM, gm_n)).seal()  # his own good value: not yet
+    with pytest.raises(IllegalActionError, match=rf"seal turn {bens}: turn {anas} was declared first \(K-3\)"):
+        game.sit("Ben").seal(bens)
+    n = game.proofs.chains["Ben"].seal_n + 1
+    ben_key = key_for("Ben")
     with pytest.raises(RulesError, match=rf"seal value number {n + 1}\b.*\(K-2\)"):
-        game.sit(GM).prove(n + 1, seal_value(gm_key, game, GM, n + 1)).seal()  # a value skipped
+        game.sit("Ben").prove(n + 1, seal_value(ben_key, game, "Ben", n + 1)).seal()  # a value skipped
     with pytest.raises(RulesError, match=r"\(K-2\)"):
-        game.sit(GM).prove(n, seal_value(gm_key, game, GM, n + 1)).seal()
+        game.sit("Ben").prove(n, seal_value(ben_key, game, "Ben", n + 1)).seal()
     assert (game.turn, game.fingerprint(), len(game.pending_declarations)) == (turns, fingerprint, 2)
-    game.sit(GM).seal(anas)
+    game.sit("Ben").seal(anas)
     game.sit(GM).seal(bens)
     assert not game.pending_declarations
 
@@ -336,9 +347,11 @@ def test_k3_sealing_out_of_order_is_refused_live(system: str):
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_k3_sealing_out_of_order_is_named_in_a_file(system: str, tmp_path: Path):
     path, game = sealed_file(system, tmp_path)
-    pair = turns_where(game, lambda e: is_seal(e) and e.proof["by"] == GM)
-    at = next(turn for turn in pair if turn + 1 in pair and game.log[turn].proof["sealed"] > game.log[turn - 1]
-              .proof["sealed"])  # Gil seals Ana's then Ben's, one after the other
+    seals = turns_where(game, is_seal)
+    at = next(turn for turn in seals if turn + 1 in seals and game.log[turn].proof["sealed"] > game.log[turn - 1]
+              .proof["sealed"])  # Ben seals Ana's declaration, then Gil Ben's later one, one after the other
+    earlier, later = game.log[at - 1].proof, game.log[at].proof
+    assert (earlier["by"], later["by"]) == ("Ben", GM)
     notebook = read_nb(path)
     cells = notebook["cells"]
     cells[at + 1], cells[at + 2] = cells[at + 2], cells[at + 1]  # header and setup come first
@@ -346,11 +359,12 @@ def test_k3_sealing_out_of_order_is_named_in_a_file(system: str, tmp_path: Path)
         cell["execution_count"] = position + 1
     rehash(notebook, at)
     write_nb(path, notebook)
-    not_intact(path, at, "(K-2)", "out of order")
+    # Gil's seal of the later declaration now comes first, while Ana's still waits for Ben's.
+    not_intact(path, at, "(K-2)", f"it seals turn {later['sealed']} out of order", "waits for Ben's seal")
     # A seal value skipped, the draw recomputed with it: the number or the value gives it away.
     path.write_bytes(_scripted_file(system)[0])
-    n = game.log[at - 1].proof["n"]
-    forged(path, at, lambda event: event["proof"].update(n=n + 1, value=seal_value(key_for(GM), game, GM, n + 1)))
+    n = earlier["n"]
+    forged(path, at, lambda event: event["proof"].update(n=n + 1, value=seal_value(key_for("Ben"), game, "Ben", n + 1)))
     not_intact(path, at, "(K-2)", f"seal value number {n + 1}")
 
 
@@ -358,13 +372,13 @@ def test_k3_sealing_out_of_order_is_named_in_a_file(system: str, tmp_path: Path)
 
 
 def test_k4_a_declaration_the_rules_refuse_when_sealed_lapses_and_the_file_verifies(tmp_path: Path):
-    """Gil declares a check for Mira and Ana declares one too; once Ana's is sealed Mira's check waits to be
+    """Ana declares a check for Mira and Gil declares one too; once Ana's is sealed (by Ben) Mira's check waits to be
     accepted, so Gil's, sealed by Ana after it, lapses (K-4) — recorded as a seal, and the file is intact."""
     game = seated("suitpairs", "lapse")
     ana_turn = game.turn + 1
     game.sit("Ana").declare("check", {"character": "Mira", "skill": "Defy", "difficulty": "Hard"}, at=AT)
     game.sit(GM).declare("check", {"character": "Mira", "skill": "Charm", "difficulty": "Easy"}, at=AT)
-    game.sit(GM).seal(ana_turn)
+    game.sit("Ben").seal(ana_turn)
     lapse = game.sit("Ana").seal()
     assert isinstance(lapse, LapseResult) and lapse.turn == ana_turn + 1 and "K-4" in str(lapse.describe())
     assert game.log[-1].action == "seal" and game.log[-1].proof["by"] == "Ana"
@@ -377,13 +391,14 @@ def test_k4_a_declaration_the_rules_refuse_when_sealed_lapses_and_the_file_verif
 def test_k4_a_seal_claiming_a_legal_declaration_lapsed_is_refused(system: str, tmp_path: Path):
     path, game = sealed_file(system, tmp_path)
     # Live: the sealer cannot record a lapse the rules do not allow, even with a good seal value.
-    gils = held(path, GM, "Ana", "Ben")
-    gils.sit("Ana").declare(*declared_form(gils, *random_turn(system, CHARACTERS[system]["Ana"], 1)), at=AT)
-    waiting = gils.pending_declarations[0]
-    turns, fingerprint = gils.turn, gils.fingerprint()
+    table = held(path, GM, "Ana", "Ben")
+    table.sit("Ana").declare(*declared_form(table, *random_turn(system, CHARACTERS[system]["Ana"], 1)), at=AT)
+    waiting = table.pending_declarations[0]
+    turns, fingerprint = table.turn, table.fingerprint()
     with pytest.raises(RulesError, match=r"the rules allow the declared turn with its draw \(K-4\)"):
-        gils.sit(GM)._perform("seal", {"turn": waiting.turn}, seal_proof=gils.proofs.make_seal_proof(GM, waiting))
-    assert (gils.turn, gils.fingerprint(), len(gils.pending_declarations)) == (turns, fingerprint, 1)
+        table.sit(waiting.sealer)._perform("seal", {"turn": waiting.turn},
+                                           seal_proof=table.proofs.make_seal_proof(waiting.sealer, waiting))
+    assert (table.turn, table.fingerprint(), len(table.pending_declarations)) == (turns, fingerprint, 1)
     # In a file: a seal of a legal declaration rewritten as its lapse, proof kept, outcome and hashes remade.
     turn = _gm_seal(game)
     sealed = game.log[turn - 1].proof["sealed"]

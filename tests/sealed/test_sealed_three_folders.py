@@ -4,8 +4,10 @@ Ana, Ben and the GM Gil each keep a games folder and hold only their own key. Th
 round: each of them copies it into their folder, loads it (a full verification), holds their
 key, takes their turns on their copy through the game-file API — seating themselves, sealing
 what waits for their seal, the steps the rules wait for from them, then a turn of their own —
-and passes the file on. Players' draws are sealed by the GM, the GM's by Ana (K-3); a draw the
-rules refuse by the time it is sealed lapses (K-4). At the end every folder holds the same
+and passes the file on. Each draw is sealed by the next seat in the order of play that has taken
+its seat when it is declared — once all sit, Ana's by Ben, Ben's by Gil, Gil's by Ana, the seat
+the file goes to next — and nothing but seals, declarations and notes is taken while a draw
+waits (K-3); a draw the rules refuse by the time it is sealed lapses (K-4). At the end every folder holds the same
 file, ``kit verify`` finds it intact in each, and running its code cells as nbval does
 re-checks every proof — and refuses a cell whose proof was edited.
 """
@@ -21,7 +23,6 @@ import pytest
 from sealed_helpers import (
     CHARACTERS,
     GM,
-    PLAYERS,
     SEATS,
     SYSTEMS,
     exec_cells,
@@ -89,21 +90,31 @@ class Participant:
         return result
 
     def play_round(self, step: int) -> None:
-        """Everything this seat does with the file in hand: sit, seal, the steps waited for, one turn of its own."""
+        """Everything this seat does with the file in hand: sit, seal, its steps waited for, one turn of its own."""
         game = self.game
         assert game is not None and game.proofs is not None
         if not game.has_joined(self.seat):
             self.take("take_seat", {})
         while game.proofs.next_to_seal(self.seat) is not None:
             self.take("seal", {})
-        while (wanted := follow_up(game)) is not None and wanted[0] == self.seat:
-            if game.proofs.pending_of(self.seat) is not None:
-                break  # this seat's own step waits for a draw already declared
-            self.take(wanted[1], wanted[2])
-        if game.proofs.pending_of(self.seat) is not None or follow_up(game) is not None:
+        while not game.pending_declarations and (wanted := self.step_waited_for()) is not None:
+            self.take(*wanted)  # nothing is taken but seals, declarations and notes while a draw waits (K-3)
+        if game.proofs.pending_of(self.seat) is not None or self.step_waited_for() is not None:
             self.take("note", {"text": f"{self.seat} waits (round {step})"})
             return
         self.own_turn(step)
+
+    def step_waited_for(self) -> tuple[str, dict[str, Any]] | None:
+        """A step the rules wait for from this seat (accept a check, choose or guide a stack …), if any."""
+        game = self.game
+        assert game is not None
+        if self.system == "suitpairs":  # a check waiting to be accepted, for each character
+            for name in game.character_names():
+                if game.pending(name) is not None and (game.owner_of(name) or GM) == self.seat:
+                    return "accept", {"character": name}
+            return None
+        wanted = follow_up(game)
+        return (wanted[1], wanted[2]) if wanted is not None and wanted[0] == self.seat else None
 
     def own_turn(self, step: int) -> None:
         """A player builds a character, then declares checks, flips or tests; the GM alternates."""
@@ -111,20 +122,28 @@ class Participant:
         assert game is not None
         mine = CHARACTERS[self.system].get(self.seat)
         if mine is not None and mine not in game.character_names():
-            self.take(*sheet(self.system, self.seat))
+            self.attempt(*sheet(self.system, self.seat), step=step)
             return
         if self.seat == GM:
             names = [name for name in CHARACTERS[self.system].values() if name in game.character_names()]
             if not names:
                 self.take("note", {"text": "Gil sets the scene"})
-            elif step % 2:
-                self.take(*gm_turn(self.system, names[step % len(names)], step))
-            else:
-                self.take(*random_turn(self.system, names[step % len(names)], step))  # sealed by Ana (K-3)
+            elif step % 2 and not game.pending_declarations:  # never while a draw waits for its seal (K-3)
+                self.attempt(*gm_turn(self.system, names[step % len(names)], step), step=step, any_refusal=True)
+            else:  # sealed by Ana, the next seat (K-3)
+                self.attempt(*random_turn(self.system, names[step % len(names)], step), step=step, any_refusal=True)
             return
+        # The rules may refuse it now (another character's stack is being resolved …): a note then.
+        self.attempt(*random_turn(self.system, mine, step), step=step, any_refusal=True)
+
+    def attempt(self, action: str, args: dict[str, Any], *, step: int, any_refusal: bool = False) -> None:
+        """Take a turn; if sealed play refuses it now (K-3: a draw waits for its seal and it is no declaration, or
+        no other seat has taken its seat to seal it) — or, with ``any_refusal``, the rules do — write a note."""
         try:
-            self.take(*random_turn(self.system, mine, step))
-        except RulesError:  # the rules refuse it now (another character's stack is being resolved …)
+            self.take(action, args)
+        except RulesError as refused:
+            if not any_refusal and refused.ruling != "K-3":
+                raise
             self.take("note", {"text": f"{self.seat} holds back (round {step})"})
 
 
@@ -177,15 +196,20 @@ def test_k1_k3_a_sealed_game_passed_between_three_folders_verifies_in_every_fold
         assert report.ok, report.message
         assert "a SEALED game (K-1)" in report.message
     assert gamefile.compare(reports[0], reports[1]).relation == "same"
-    # Every seat took turns proven by its own key; every draw was sealed by the other side (K-3).
+    # Every seat took turns proven by its own key; every draw was sealed by the seat its declaration named: once
+    # every seat was taken, the next seat in the order of play (K-3).
     seats = {event.seat for event in game.log if not is_seal(event)}
     assert seats == set(SEATS)
+    all_seated = max(event.index for event in game.log if event.action == "take_seat")
+    next_seat = {"Ana": "Ben", "Ben": GM, GM: "Ana"}
     for event in game.log:
         if is_seal(event):
             declared = game.log[event.proof["sealed"] - 1]
-            assert event.proof["by"] == (PLAYERS[0] if declared.seat == GM else GM)
+            assert event.proof["by"] == declared.outcome["waits_for"] != declared.seat
+            if declared.index > all_seated:
+                assert event.proof["by"] == next_seat[declared.seat]
     sealed_by = {event.proof["by"] for event in game.log if is_seal(event)}
-    assert sealed_by == {GM, "Ana"}, "the GM sealed the players' draws, Ana the GM's"
+    assert sealed_by == set(SEATS), "Ben sealed Ana's draws, Gil Ben's, Ana the GM's"
     assert not game.pending_declarations
 
 
@@ -212,11 +236,12 @@ def test_k2_running_the_files_cells_as_nbval_does_re_checks_every_proof(system: 
 
 
 def test_k1_a_sealed_game_file_made_by_create_takes_seats_with_its_full_chains(tmp_path: Path):
-    """``gamefile.create(mode="sealed")`` writes a version-3 file with the default chain length; a seat taken on it
-    verifies."""
+    """``gamefile.create(mode="sealed")`` writes a version-5 file with the default chain length, naming no sealer
+    (the next seat seals, K-3); a seat taken on it verifies."""
     path = tmp_path / NAME
     gamefile.create("suitpairs", path, players={"Ana": [], "Ben": []}, gm=GM, mode="sealed", seed="created")
-    assert read_nb(path)["metadata"]["kit"]["format_version"] == 3
+    kit = read_nb(path)["metadata"]["kit"]
+    assert kit["format_version"] == 5 and kit["sealing"] == {"chain_length": 100_000}
     game = gamefile.load(path)
     game.hold_key("Ana", key_for("Ana"))
     gamefile.append_to_game(path, game.sit("Ana"), "take_seat", {})

@@ -18,12 +18,13 @@ MABEL = {
 }
 
 
-def new_game(seed: str) -> RollUnderGame:
-    """Artie, Xavier and Mabel at a fresh table."""
-    game = RollUnderGame(seed, practice=True)
+def new_game(seed: str, players: dict[str, list[str]] | None = None, gm: str = "") -> RollUnderGame:
+    """Artie, Xavier and Mabel at a fresh table; with a GM, created from the GM's seat (P-1)."""
+    game = RollUnderGame(seed, practice=True, players=players, gm=gm)
+    game.sit(gm or None)
     for sheet in (ARTIE, XAVIER, MABEL):
         game.add_character(**sheet)
-    return game
+    return game.sit(None)
 
 
 def saved_game(folder: Path, seed: str) -> Path:

@@ -398,8 +398,7 @@ def test_r5a_the_defender_chooses_the_defence_and_the_attack_meets_it(seq: Comba
 def test_r5a_a_players_seat_does_not_see_the_attackers_defence_controls(tmp_path: Path) -> None:
     from ru_widget_table import new_game
 
-    game = new_game("r5a-seats")
-    game.set_roster({"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]}, gm="Gil")
+    game = new_game("r5a-seats", {"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]}, gm="Gil")
     target = tmp_path / "seated.ipynb"
     gamefile.save(game, target)
     gil = TableSession.open(target)

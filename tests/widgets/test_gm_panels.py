@@ -21,6 +21,7 @@ from ru_widget_table import new_game as new_ru_game
 from kit import gamefile
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.falkefateifaux.system import SYSTEM as FF
+from kit.gamefile.store import perform
 from kit.rollunder.results import AttackResult
 from kit.suitpairs import SuitPairsGame
 from kit.widgets import TableSession
@@ -40,9 +41,14 @@ CODE = re.compile(r"\w=|\w\(|\b(?:None|True|False)\b|game\.|\b[a-z]+_[a-z_]+\b|\
 
 
 def save_with_gm(game: Any, target: Path, players: dict[str, list[str]]) -> Path:
-    """Save ``game`` with these players and the GM :data:`GM` in its roster (G-5)."""
-    game.set_roster(players, gm=GM)
-    gamefile.save(game, target)
+    """Save ``game``'s turns, taken again from the GM's seat, as a game of these players and the GM :data:`GM`.
+
+    Every turn of a game with a GM records its seat (P-1): the turns are played again from the GM's.
+    """
+    seated = type(game)(game.seed, practice=game.practice, players=players, gm=GM, **game.options)
+    for event in game.log:
+        perform(seated, event.action, event.args, event.rig, seat=GM)
+    gamefile.save(seated, target)
     return target
 
 

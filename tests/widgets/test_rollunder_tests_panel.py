@@ -30,8 +30,7 @@ def with_gm(path: Path) -> Path:
     """The saved table again, with Gil as its GM (P-1): Ann plays Artie and Mabel, Xan plays Xavier."""
     from ru_widget_table import new_game
 
-    game = new_game("tests-panel-seats")
-    game.set_roster({"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]}, gm="Gil")
+    game = new_game("tests-panel-seats", {"Ann": ["Artie", "Mabel"], "Xan": ["Xavier"]}, gm="Gil")
     target = path.with_name("seated.ipynb")
     gamefile.save(game, target)
     return target

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ipywidgets import Dropdown
 
 from kit import gamefile
 from kit.core.sealed_results import DeclarationResult
@@ -47,14 +48,12 @@ def no_key_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def start_sealed(folder: Path, players: str = "Ana, Ben", gm: str = "Gil", sealer: str | None = None) -> Table:
+def start_sealed(folder: Path, players: str = "Ana, Ben", gm: str = "Gil") -> Table:
     """A table that started a sealed game with the New game form."""
     table = Table(SYSTEM, games_dir=folder)
     table.sealed_choice.sealed_box.value = True
     table.players_box.value = players
     table.gm_box.value = gm
-    if sealer is not None:
-        table.sealed_choice.sealer_picker.value = sealer
     table.name_box.value = NAME
     table.new_button.click()
     assert said(table.shelf_error) == ""
@@ -114,6 +113,15 @@ def visible(widget: Any) -> bool:
     return widget.layout.display != "none"
 
 
+def _descendants(widget: Any) -> list[Any]:
+    found, stack = [], list(getattr(widget, "children", ()))
+    while stack:
+        child = stack.pop()
+        found.append(child)
+        stack.extend(getattr(child, "children", ()) or ())
+    return found
+
+
 def build_mira(table: Table) -> None:
     """Ana's character, a turn from her own seat (it draws nothing: played at once, with its proof)."""
     assert table.session is not None
@@ -127,28 +135,28 @@ def test_k1_the_new_game_form_starts_a_sealed_game_only_with_a_gm_and_a_player(t
     table = Table(SYSTEM, games_dir=tmp_path / "games")
     choice = table.sealed_choice
     assert choice.sealed_box.description == "Sealed game" and SEALED_ABOUT in words(choice.about)
-    assert "(K-1, K-3)" in words(choice.about)
-    assert not visible(choice.sealer_picker) and not table.new_button.disabled
+    assert "(K-1, K-3)" in words(choice.about) and not table.new_button.disabled
 
     choice.sealed_box.value = True
     assert table.new_button.disabled and table.quick_start_box.disabled
     assert "needs a game master and at least one player" in words(table.new_reason)
-    assert visible(choice.sealer_picker) and choice.sealer_picker.description == "Who seals the GM's draws"
     table.players_box.value = "Ana, Ben"
     assert table.new_button.disabled  # still no game master
     table.gm_box.value = "Gil"
     assert not table.new_button.disabled and words(table.new_reason) == ""
-    assert list(choice.sealer_picker.options) == ["Ana", "Ben"] and choice.sealer_picker.value == "Ana"
-    choice.sealer_picker.value = "Ben"
+    # Nobody is chosen to seal: the next seat in the order of play seals each draw (K-3).
+    assert not any(isinstance(widget, Dropdown) for widget in _descendants(choice))
+    assert choice.start_keywords() == {"mode": "sealed"}
     table.name_box.value = NAME
     table.new_button.click()
     assert said(table.shelf_error) == ""
 
     game = gamefile.load(tmp_path / "games" / f"{NAME}.ipynb")
-    assert game.mode == "sealed" and game.turn == 0 and game.proofs.gm_sealer == "Ben"
-    assert game.log.version == gamefile.header.SEALED_VERSION
+    assert game.mode == "sealed" and game.turn == 0 and game.proofs.gm_sealer == ""
+    assert game.log.version == gamefile.header.SEALED_VERSION == 5
     note = words(table.new_note)
-    assert "Ben seals Gil's" in note and "Take my seat" in note and "Make a new key" in note
+    assert "sealed by the next seat in the order of play (Ana, Ben, Gil, and round again)" in note
+    assert "Take my seat" in note and "Make a new key" in note
     assert not choice.sealed and not table.quick_start_box.disabled  # the form is back to an open game
 
 
@@ -215,7 +223,7 @@ def test_k1_k3_k5_three_tables_take_seats_declare_seal_and_retract(tmp_path: Pat
     panel.take_seat_button.click()
     assert said(panel.key_error) == ""
 
-    # Ana builds Mira and rolls a check: it is declared, and waits for Gil's draw.
+    # Ana builds Mira and rolls a check: it is declared, and waits for the draw of Ben, the next seat (K-3).
     carry(gil, ana)
     build_mira(ana)
     tracker = tracker_of(ana)
@@ -228,32 +236,35 @@ def test_k1_k3_k5_three_tables_take_seats_declare_seal_and_retract(tmp_path: Pat
     turn = declaration.turn
     assert isinstance(game.results[-1], DeclarationResult)
     declarations = panel_of(ana).declarations
-    assert "declared — waiting for Gil's draw (K-3)" in words(declarations.result_view)
+    assert "declared — waiting for Ben's draw (K-3)" in words(declarations.result_view)
     own = words(declarations.own_view)
-    assert f"Your check of turn {turn} is declared — waiting for Gil's draw (K-3), declared just now" in own
+    assert f"Your check of turn {turn} is declared — waiting for Ben's draw (K-3), declared just now" in own
     assert visible(declarations.retract_button)
-    assert f"Gil (GM) must seal the draw of turn {turn}, Ana's check (K-3)" in words(ana.whose_turn)
+    assert f"Ben must seal the draw of turn {turn}, Ana's check (K-3)" in words(ana.whose_turn)
 
     tracker.check_button.click()  # one declaration waits at a time: another is refused in words
-    assert "still waits for Gil's draw (K-3)" in said(tracker.check_error)
+    assert "still waits for Ben's draw (K-3)" in said(tracker.check_error)
     assert len(ana.session.game.pending_declarations) == 1
 
-    # Gil's table lists it with its age and seals it with one click; the seal is a turn of the file.
+    # Gil's table has nothing to seal; Ben's lists it with its age and seals it with one click, a turn of the file.
     carry(ana, gil)
     declarations = panel_of(gil).declarations
+    assert words(declarations.waiting_view) == "" and not visible(declarations.seal_button)
+    carry(gil, ben)
+    declarations = panel_of(ben).declarations
     assert f"Turn {turn}: Ana's check (Mira, Defy, Hard) — declared just now" in words(declarations.waiting_view)
     assert declarations.seal_button.description == "Seal 1 waiting draw" and not declarations.seal_button.disabled
-    assert "That is you." in words(gil.whose_turn)
+    assert "That is you." in words(ben.whose_turn)
     declarations.seal_button.click()
     assert said(declarations.seal_error) == ""
-    sealed = gamefile.load(file_of(gil))
+    sealed = gamefile.load(file_of(ben))
     event = sealed.log[-1]
-    assert event.action == "check" and event.seat == "Ana" and event.proof["by"] == "Gil"
+    assert event.action == "check" and event.seat == "Ana" and event.proof["by"] == "Ben"
     assert event.proof["sealed"] == turn and not sealed.pending_declarations
     assert "Mira" in words(declarations.result_view) and not visible(declarations.seal_button)
 
     # Ana's table, after a reload, shows the roll the seal drew.
-    carry(gil, ana)
+    carry(ben, ana)
     tracker = tracker_of(ana)
     declarations = panel_of(ana).declarations
     assert words(declarations.own_view) == "" and not visible(declarations.retract_button)
@@ -378,8 +389,8 @@ def test_k1_a_damaged_key_file_is_said_in_words(tmp_path: Path, no_key_store: Pa
 # -- declarations: the sealer's list, the GM's own draws, ages ---------------------------------
 
 
-def test_k3_the_gms_own_draw_is_sealed_by_the_player_the_game_names(tmp_path: Path) -> None:
-    table = start_sealed(tmp_path / "games", sealer="Ben")
+def test_k3_the_gms_own_draw_is_sealed_by_the_next_seat(tmp_path: Path) -> None:
+    table = start_sealed(tmp_path / "games")
     for seat in ("Gil", "Ana", "Ben"):
         panel = sit(table, seat).key_panel
         panel.new_key_button.click()
@@ -392,20 +403,54 @@ def test_k3_the_gms_own_draw_is_sealed_by_the_player_the_game_names(tmp_path: Pa
     tracker.character_picker.value = "Mira"
     tracker.skill_picker.value = "Defy"
     tracker.difficulty_picker.value = "Hard"
-    tracker.check_button.click()  # the GM stands in for Mira (P-1): his draw is sealed by Ben
+    tracker.check_button.click()  # the GM stands in for Mira (P-1): his draw is sealed by Ana, the seat after his
     assert said(tracker.check_error) == ""
     declarations = panel_of(table).declarations
-    assert "waiting for Ben's draw (K-3)" in words(declarations.own_view)
+    assert "waiting for Ana's draw (K-3)" in words(declarations.own_view)
     assert not visible(declarations.seal_button)  # the GM does not seal his own draw
-    assert not visible(declarations.retract_button)  # nor take it back: he could compute its draw (K-5)
-    assert "cannot be retracted" in words(declarations.own_view) and "(K-5)" in words(declarations.own_view)
-    assert "Ben must seal the draw" in words(table.whose_turn)
+    assert visible(declarations.retract_button)  # he may take it back, as any declarer may (K-5)
+    assert "Retract" in words(declarations.own_view) and "(K-3, K-5)" in words(declarations.own_view)
+    assert "Ana must seal the draw" in words(table.whose_turn)
 
-    declarations = sit(table, "Ben").declarations
+    assert not visible(sit(table, "Ben").declarations.seal_button)  # not Ben's to seal
+    declarations = sit(table, "Ana").declarations
     assert "Gil (GM)'s check" in words(declarations.waiting_view)
     results = declarations.seal_all()
     assert len(results) == 1 and said(declarations.seal_error) == ""
     assert table.session.game.pending_declarations == []
+    assert table.session.game.log[-1].proof["by"] == "Ana"
+
+
+def test_k3_a_turn_of_play_while_a_draw_waits_is_refused_in_words(tmp_path: Path) -> None:
+    """Nothing changes a waiting draw (K-3): Ben cannot accept Tobin's check while Ana's draw waits for his seal."""
+    table = start_sealed(tmp_path / "games")
+    for seat in ("Ana", "Ben", "Gil"):
+        panel = sit(table, seat).key_panel
+        panel.new_key_button.click()
+        panel.take_seat_button.click()
+    sit(table, "Ana")
+    build_mira(table)
+    sit(table, "Ben")
+    table.session.act("create_character", name="Tobin", **system_info(SYSTEM).sheet("Tobin"))
+    table.session.act("check", character="Tobin", skill="Defy", difficulty="Easy")  # sealed by Gil
+    sit(table, "Gil").declarations.seal_all()
+    sit(table, "Ana")
+    table.session.act("check", character="Mira", skill="Defy", difficulty="Hard")  # waits for Ben's seal
+    turn = table.session.game.pending_declarations[0].turn
+    sit(table, "Ben")
+    tracker = tracker_of(table)
+    tracker.character_picker.value = "Tobin"
+    before = file_of(table).read_bytes()
+    tracker.accept_button.click()
+    refusal = said(tracker.accept_error)
+    assert f"turn {turn}'s draw" in refusal and "waits for Ben's seal" in refusal and "(K-3)" in refusal
+    assert file_of(table).read_bytes() == before and table.session.game.pending("Tobin") is not None
+    panel_of(table).declarations.seal_all()  # Ben seals Ana's draw: now he may accept
+    tracker = tracker_of(table)
+    tracker.character_picker.value = "Tobin"
+    tracker.accept_button.click()
+    assert said(tracker.accept_error) == "" and table.session.game.pending("Tobin") is None
+    assert gamefile.verify(file_of(table)).ok
 
 
 def test_k3_the_seal_button_waits_for_the_sealers_key(tmp_path: Path) -> None:
@@ -501,7 +546,7 @@ def all_seated(system: str, folder: Path) -> Table:
         sheet["player"] = "Ana"
     table.session.act(info.party[0][0], name=name, **sheet)  # from Ana's seat; a deal is declared and sealed
     if table.session.game.pending_declarations:
-        sit(table, "Gil").declarations.seal_all()
+        sit(table, table.session.game.pending_declarations[0].sealer).declarations.seal_all()
         sit(table, "Ana")
     assert not table.session.game.pending_declarations
     return table
@@ -529,12 +574,12 @@ def test_k3_each_systems_components_show_a_declaration_and_its_seal(system: str,
     game = table.session.game
     assert len(game.pending_declarations) == 1 and isinstance(game.results[-1], DeclarationResult)
     declarations = panel_of(table).declarations
-    assert "declared — waiting for Gil's draw (K-3)" in words(declarations.result_view)
+    assert "declared — waiting for Ben's draw (K-3)" in words(declarations.result_view)  # the next seat's
     for line in parts(table).values():  # no component shows a refusal or a crash for the declaration
         if type(line).__name__ == "ErrorLine":
             assert said(line) == ""
 
-    declarations = sit(table, "Gil").declarations
+    declarations = sit(table, "Ben").declarations
     results = declarations.seal_all()
     assert len(results) == 1 and said(declarations.seal_error) == ""
     assert not isinstance(results[0], DeclarationResult) and not table.session.game.pending_declarations
