@@ -73,7 +73,7 @@ def _run_split(args: argparse.Namespace) -> int:
 
     with _file(args.path):
         written = split(args.path, args.into, chapter_turns=args.turns)
-    last = load(written[-1])
+    last = load(written[-1], newest=False)
     head = turn_code(last.log[-1]) if last.log.events else "none yet"
     later = (f"; the turns of chapters 2–{len(written)} have new hashes (each chapter starts from the one "
              f"before it), so post the new head code {head}" if len(written) > 1 else "")

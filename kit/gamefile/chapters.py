@@ -1,17 +1,22 @@
 """A campaign's chapters on disk (C-1, C-3): where each one lives, starting the next, splitting a long game.
 
 Chapter 1 of a campaign is the game file people started (``ashfall.ipynb``); chapter *n* lives
-beside it as ``ashfall.ch<n>.ipynb``. A chapter whose next chapter's file exists beside it is
-closed: it takes no new turn, and a turn offered to it goes to the newest chapter. The next
-chapter is written under the lock of the chapter it follows, so two tables at a boundary never
-both start one.
+beside it as ``ashfall.ch<n>.ipynb``. Chapters are linked by what the files say, never by their
+names alone: the file at the next chapter's name is the next chapter only when its header says it
+is the next chapter of the same game, starting from the head of the chapter before it
+(:class:`ChapterLink`). A chapter whose next chapter exists beside it is closed: it takes no new
+turn, and a turn offered to it goes to the newest chapter. A file that only bears the next
+chapter's name (another game's, another branch's, no game at all) is never followed and never
+overwritten: the next chapter cannot start until it is moved away (C-3). The next chapter is
+written under the lock of the chapter it follows, so two tables at a boundary never both start one.
 """
 
 from __future__ import annotations
 
+import glob
 import os
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -72,14 +77,16 @@ def notebook_bytes(game: Game, header: Header) -> bytes:
 def write_new_chapter(target: Path, game: Game, header: Header) -> bytes:
     """Write a new chapter file at ``target``, refusing to replace one that exists; returns the bytes written.
 
-    The caller holds the lock of the chapter before it (see the module's docstring).
+    The caller holds the lock of the chapter before it (see the module's docstring). A file there
+    already is that chapter, started by another table (GameMovedOnError), or a file that only
+    bears its name (GameFileError: it must be moved away first, C-3); either way nothing is written.
     """
     from kit.gamefile.store import atomic_write, locked
 
     data = notebook_bytes(game, header)
     with locked(target):
         if target.exists():
-            raise moved_on_to(target)
+            raise name_taken(target, ChapterLink.of(header), link_at(target))
         atomic_write(target, data)
     return data
 
@@ -90,20 +97,156 @@ def moved_on_to(target: Path) -> GameMovedOnError:
                             0, "")
 
 
+@dataclass(frozen=True)
+class ChapterLink:
+    """What a file's header says of its place in a campaign (C-1): which game, which chapter, where it starts and ends.
+
+    Read from the header alone: whether the chapter's turns and checkpoint hold is for
+    verification to say.
+    """
+
+    system: str
+    game_id: str
+    chapter: int
+    follows: str | None
+    head: str
+
+    @classmethod
+    def of(cls, header: Header) -> ChapterLink:
+        """The link ``header`` states."""
+        from kit.systems import normalise_system_name
+
+        return cls(normalise_system_name(header.system), header.game_id, header.chapter, header.follows, header.head)
+
+    @property
+    def place(self) -> tuple[str, str, int, str | None]:
+        """The game, the chapter and the head it starts from: what two files of the same chapter share."""
+        return self.system, self.game_id, self.chapter, self.follows
+
+    @property
+    def next_link(self) -> ChapterLink:
+        """The link of the chapter after this one: the same game, the next number, starting from this head."""
+        return ChapterLink(self.system, self.game_id, self.chapter + 1, self.head, "")
+
+    def is_followed_by(self, after: ChapterLink | None) -> bool:
+        """True when ``after`` says it is the chapter right after this one (C-1)."""
+        return after is not None and after.place == self.next_link.place
+
+
+def link_at(path: Path) -> ChapterLink | None:
+    """What the file at ``path`` says of its place in a campaign; None when there is no game file there."""
+    from kit.gamefile.store import read_raw
+
+    try:
+        return ChapterLink.of(read_raw(path).header)
+    except (NotAGameFileError, OSError):
+        return None
+
+
+def started_next_chapter(path: str | os.PathLike[str], header: Header) -> Path | None:
+    """The file of the chapter after ``header``'s (the file at ``path``) when one beside it says it is that chapter.
+
+    None when there is no file at the next chapter's name, or one that is not that chapter (C-1).
+    """
+    after = next_chapter_path(path, header)
+    found = _cached_link(after)  # None at once when there is no file: a table asks before every turn
+    return after if found is not None and ChapterLink.of(header).is_followed_by(found) else None
+
+
+def refuse_taken_next_name(path: str | os.PathLike[str], header: Header) -> Path:
+    """The path where the chapter after ``header``'s (the file at ``path``) starts; refused when a file is there.
+
+    The file there is that chapter, started by another table (GameMovedOnError: reload), or a
+    file that only bears its name (GameFileError, saying what to do, C-3).
+    """
+    after = next_chapter_path(path, header)
+    if after.exists():
+        raise name_taken(after, ChapterLink.of(header).next_link, link_at(after), Path(path))
+    return after
+
+
+def name_taken(target: Path, wanted: ChapterLink, found: ChapterLink | None,
+               source: Path | None = None) -> GameFileError:
+    """Why chapter ``wanted`` cannot be written at ``target``, where the file ``found`` says is (None: no game file).
+
+    The very chapter, started by another table: the game moved on (reload). Anything else only
+    bears the chapter's name, and is never overwritten: it must be moved away first (C-3).
+    """
+    if found is not None and found.place == wanted.place:
+        return moved_on_to(target)
+    number, again = wanted.chapter, "then take the turn again (C-3)"
+    if source is not None and target.resolve() == source.resolve():
+        return GameFileError(f"{target.name} holds chapter {number - 1} of this campaign, but its name is that of "
+                             f"chapter {number}, where the next chapter belongs: rename it (for instance to "
+                             f"{campaign_base(target)[0].name}), {again}")
+    if found is None:
+        what = "is not a game file"
+    elif (found.system, found.game_id) != (wanted.system, wanted.game_id):
+        what = "is another game's file"
+    else:
+        return GameFileError(f"{target.name} is not chapter {number} of this campaign: it does not start where "
+                             f"chapter {number - 1} ends, so it belongs to another branch of the game: move it "
+                             f"away, {again}")
+    return GameFileError(f"{target.name} {what}, not chapter {number} of this campaign: move it away, {again}")
+
+
 def latest_chapter(path: str | os.PathLike[str], limit: int = 100_000) -> Path:
     """The newest chapter file of the campaign ``path`` belongs to, following the chapter files beside it.
 
-    Only names are followed (``.ch<n>`` one after the other): whether each chapter follows the one
-    before it is for verification to say.
+    A file at the next chapter's name is followed only when its header says it is the next
+    chapter of the same game, starting from the head of the one before (:class:`ChapterLink`);
+    headers are read, not verified (whether each chapter's turns hold is for verification to
+    say). A file that only bears the name is not followed: the newest chapter is the one before it.
     """
     target = Path(path)
-    number = chapter_number_of(target)
+    if not _chapter_names_beside(target):
+        return target  # a one-file game: nothing to follow, and no header read
+    link = _cached_link(target)
     for _ in range(limit):
-        after = chapter_path(target, number + 1)
-        if not after.exists():
+        if link is None:
             return target
-        target, number = after, number + 1
+        after = chapter_path(target, link.chapter + 1)
+        following = _cached_link(after)
+        if not link.is_followed_by(following):
+            return target
+        target, link = after, following
     return target
+
+
+def _chapter_names_beside(path: Path) -> bool:
+    """True when a file beside ``path`` is named as a later chapter of its campaign (``NAME.ch<n>.ipynb``)."""
+    base, _ = campaign_base(path)
+    pattern = f"{glob.escape(base.stem)}.ch*{glob.escape(base.suffix)}"
+    try:
+        return any(campaign_base(found)[0] == base for found in base.parent.glob(pattern))
+    except OSError:
+        return True  # the folder cannot be listed: the files are followed one by one
+
+
+_LINKS: dict[str, tuple[tuple[int, int, int], ChapterLink | None]] = {}
+"""Links already read, by file, with the stamp (inode, size, modification time) they were read at.
+
+A closed chapter never changes, so following a long campaign reads each chapter's header once
+a process."""
+_MOST_LINKS = 4096
+
+
+def _cached_link(path: Path) -> ChapterLink | None:
+    """:func:`header_at`, read again only when the file's stamp changed; None when there is no file."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    stamp = (status.st_ino, status.st_size, status.st_mtime_ns)
+    key = os.path.abspath(path)
+    known = _LINKS.get(key)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    link = link_at(path)
+    if len(_LINKS) >= _MOST_LINKS:
+        _LINKS.clear()
+    _LINKS[key] = (stamp, link)
+    return link
 
 
 def chapter_number_of(path: Path) -> int:
@@ -128,9 +271,7 @@ def close_chapter(path: str | os.PathLike[str]) -> Path:
         checked = check(read_raw(source))
         if checked.problem:
             raise checked.problem
-        after = next_chapter_path(source, checked.raw.header)
-        if after.exists():
-            raise moved_on_to(after)
+        after = refuse_taken_next_name(source, checked.raw.header)
         try:
             game = checked.game.next_chapter()
         except ValueError as error:

@@ -14,7 +14,10 @@ full, the turn taken back and taken again (or refused).
 
 When the chapter the file holds is full (C-3), the next turn starts the campaign's next
 chapter: a new file beside it, written under this file's lock, which the table holds from then
-on. A chapter whose next chapter exists takes no turn: the table reloads the newest one.
+on. A chapter whose next chapter exists takes no turn: the table reloads the newest one. The
+next chapter is the file at its name whose header says it is (C-1); a file that only bears the
+name is never followed nor overwritten, and the turn that would start the chapter is refused
+until it is moved away.
 """
 
 from __future__ import annotations
@@ -30,14 +33,15 @@ from kit.gamefile.chapters import (
     chapter_header,
     is_full,
     latest_chapter,
-    moved_on_to,
-    next_chapter_path,
+    refuse_taken_next_name,
+    started_next_chapter,
     write_new_chapter,
 )
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError
 from kit.gamefile.header import CHAPTER_TURNS, WRITABLE_VERSIONS, Header
 from kit.gamefile.notebook import parse_notebook
+from kit.gamefile.source import check_call
 from kit.gamefile.store import (
     LOCK_TIMEOUT,
     Written,
@@ -98,12 +102,13 @@ class HeldGameFile:
         changed after all the game goes back, the file is checked in full and the turn is taken
         again (``performed`` is called again, with the same result, or the error propagates).
         """
+        check_call(action, args)  # a call that does not name an action and its arguments: refused before anything
         if self.game.log.version not in WRITABLE_VERSIONS:
             raise GameFileError(version_1_refusal(self.path))
         self._lock.timeout = timeout
         known = self._known
         chapter_turns = known.header.chapter_turns if known is not None else self._stored_chapter_turns()
-        if is_full(self.game, chapter_turns) or next_chapter_path(self.path, self._header()).exists():
+        if is_full(self.game, chapter_turns) or started_next_chapter(self.path, self._header()) is not None:
             return self._take_in_next_chapter(action, args, rig, performed, timeout)
         if known is not None and known.stamp is not None and file_stamp(self.path) == known.stamp:
             turns = self.game.turn
@@ -137,14 +142,16 @@ class HeldGameFile:
 
     def _take_in_next_chapter(self, action: str, args: Mapping[str, Any], rig: Mapping[str, Any] | None,
                               performed: Callable[[Any], None] | None, timeout: float) -> Any:
-        """Start the next chapter with this turn (C-3): its file written beside this one, under this one's lock."""
+        """Start the next chapter with this turn (C-3): its file written beside this one, under this one's lock.
+
+        A file at the next chapter's name refuses the turn: that chapter, started by another table
+        (GameMovedOnError), or a file that only bears its name (GameFileError: move it away).
+        """
         with locked(self.path, timeout, self._lock):
             data = read_raw_bytes(self.path)
             header = (self._known.header if self._known is not None and data == self._known.data
                       else same_turns(parse_notebook(data), self.game))
-            after = next_chapter_path(self.path, header)
-            if after.exists():
-                raise moved_on_to(after)
+            after = refuse_taken_next_name(self.path, header)
             # Decided from the live game's state, so the table shows the turn at once; the checkpoint
             # is then taken again from the chapter replayed, as verification will, before anything is written.
             following = self.game.next_chapter(replayed=False)

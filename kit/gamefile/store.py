@@ -57,7 +57,7 @@ from kit.gamefile.notebook import (
     turn_outputs,
     with_turn_added,
 )
-from kit.gamefile.source import check_args
+from kit.gamefile.source import check_args, check_call
 
 if TYPE_CHECKING:  # a browser tab takes no file locks, and imports no lock library
     from filelock import FileLock
@@ -104,20 +104,32 @@ def read_raw(path: str | os.PathLike[str]) -> RawGameFile:
     return parse_notebook(read_raw_bytes(path))
 
 
-def load_file(path: str | os.PathLike[str], *, full: bool = True) -> GameFile:
-    """Read and verify a game notebook; raise BrokenGameError naming the first bad turn.
+def load_file(path: str | os.PathLike[str], *, full: bool = True, newest: bool = True) -> GameFile:
+    """Read and verify the newest chapter of the campaign ``path`` belongs to; BrokenGameError names a bad turn.
 
-    ``full=False`` checks the events only (chain and replay), not sources and outputs.
+    A long campaign is a chain of chapter files (C-1): the file at ``path`` is followed to the
+    chapter after it while the file at that chapter's name says it is that chapter, as a table
+    opens the newest one (``GameFile.path`` is the file read). So a caller that loads, takes a
+    turn with :func:`append_turn` and reloads on GameMovedOnError catches up across a chapter's
+    end. ``newest=False`` reads exactly the file at ``path``. ``full=False`` checks the events
+    only (chain and replay), not sources and outputs.
     """
-    checked = check(read_raw(path), full=full)
+    from kit.gamefile.chapters import latest_chapter
+
+    target = latest_chapter(path) if newest else Path(path)
+    checked = check(read_raw(target), full=full)
     if checked.problem:
         raise checked.problem
-    return GameFile(Path(path), checked.game, checked.header)
+    return GameFile(target, checked.game, checked.header)
 
 
-def load(path: str | os.PathLike[str], *, full: bool = True) -> Game:
-    """The game rebuilt from the events in a game notebook's metadata, without executing its code."""
-    return load_file(path, full=full).game
+def load(path: str | os.PathLike[str], *, full: bool = True, newest: bool = True) -> Game:
+    """The game rebuilt from the events in a game notebook's metadata, without executing its code.
+
+    The campaign's newest chapter, as :func:`load_file` reads it (``newest=False``: exactly the
+    file at ``path``).
+    """
+    return load_file(path, full=full, newest=newest).game
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
@@ -232,10 +244,24 @@ def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
 
 def _write(path: Path, game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> bytes:
     """Write the whole notebook ``game`` makes; return the bytes written."""
-    with paused_gc():
-        data = notebook_text(build_notebook(game, replace(header.updated(game), drawing=DRAWING), outputs)).encode()
+    data = _drawn(game, header, outputs)
     atomic_write(path, data)
     return data
+
+
+def _drawn(game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None) -> bytes:
+    """The whole notebook ``game`` makes, every cell drawn by this kit (``outputs``: the turns' drawings, if known)."""
+    with paused_gc():
+        return notebook_text(build_notebook(game, replace(header.updated(game), drawing=DRAWING), outputs)).encode()
+
+
+def redrawn(checked: Checked) -> bytes:
+    """The verified file ``checked`` with every cell drawn by this kit: its events, hashes and codes unchanged (G-7).
+
+    Its outputs and header cell are this kit's drawings of its events, as the next turn a table
+    writes, or ``kit upgrade``, draws them.
+    """
+    return _drawn(checked.game, checked.header, checked.outputs)
 
 
 def parse_players(players: Mapping[str, Any] | list[str] | None) -> dict[str, list[str]]:
@@ -264,7 +290,8 @@ def create(system: str, path: str | os.PathLike[str], *, players: Mapping[str, A
 
     A real game (the default) never accepts rigged cards or dice; ``practice=True`` makes a
     practice game, which does and says so on every rigged turn (G-1). ``mode="sealed"`` makes
-    a sealed game (K-1), whose GM's draws ``gm_sealer`` seals (the first player by default).
+    a sealed game (K-1), of format version 5, where the next seat seals each draw (K-3); ``gm_sealer``
+    naming a player makes one of version 3, where the GM seals the players' draws and that player the GM's.
     """
     from kit import systems
 
@@ -399,7 +426,7 @@ def _redrawn_copy(checked: Checked, target: Path) -> GameFile:
     with locked(target):
         if target.exists():
             raise GameFileError(f"{target} already exists; choose another name")
-        _write(target, checked.game, header, checked.outputs)
+        atomic_write(target, redrawn(checked))
     return GameFile(target, checked.game, header)
 
 
@@ -534,41 +561,62 @@ def append_turn(path: str | os.PathLike[str], action: str, args: Mapping[str, An
     caller saw), perform the action on the replayed game (a RulesError propagates and the file
     is unchanged) and rewrite the whole file atomically.
 
+    A campaign's chapters (C-1, C-3): the turn goes to the newest chapter of the campaign ``path``
+    belongs to (the one :func:`load` returns), which a turn on a full chapter starts beside it. A
+    chapter is followed only when the file at its name says it is that chapter; one that only bears
+    the name refuses the turn that would start it (GameFileError: move it away), and nothing is
+    written. ``action`` must be an action's name and ``args`` a mapping of its arguments by name
+    (``{}`` for none), or MalformedInputError is raised before the file is read.
+
     With ``game`` — the caller's own game, verified when it was loaded (see
     :func:`append_to_game`) — the file is only checked to still hold exactly that game's turns
     with an intact hash chain, the action is performed on ``game`` itself and only the new turn
     and the header are written: the cost no longer grows with a replay of the whole game.
     """
+    check_call(action, args)  # a call that does not name an action and its arguments: refused before anything
     if game is not None:
         if seat is not None:
             game.sit(seat)
         return game, append_to_game(path, game, action, args, expected_turn=expected_turn,
                                     expected_head=expected_head, rig=rig, timeout=timeout)
-    from kit.gamefile.chapters import chapter_header, is_full, latest_chapter, next_chapter_path, write_new_chapter
+    from kit.gamefile.chapters import latest_chapter, moved_on_to, started_next_chapter
 
     target = latest_chapter(path)
-    with locked(target, timeout):
-        checked = check(read_raw(target))
-        if checked.problem:
-            raise checked.problem
-        after = next_chapter_path(target, checked.raw.header)
-        moved_on = after.exists()  # a table started the next chapter since the name was followed: take it there
-        if not moved_on:
-            _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis,
-                        checked.game.log.first)
-            game = checked.game
-            if game.log.version not in WRITABLE_VERSIONS:
-                raise GameFileError(version_1_refusal(target))
-            if is_full(game, checked.raw.header.chapter_turns):  # the turn starts the next chapter (C-3)
-                game = game.next_chapter()
-                result = perform(game, action, args, rig, seat)
-                write_new_chapter(after, game, chapter_header(game, checked.raw.header))
-            else:
-                result = perform(game, action, args, rig, seat)
-                _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
-    if moved_on:
-        return append_turn(after, action, args, expected_turn=expected_turn, expected_head=expected_head, rig=rig,
-                           timeout=timeout, seat=seat)
+    for _ in range(2):  # the newest chapter, then at most once the one a table started since (C-3)
+        with locked(target, timeout):
+            checked = check(read_raw(target))
+            if checked.problem:
+                raise checked.problem
+            after = started_next_chapter(target, checked.raw.header)
+            if after is None:
+                return _append_to_chapter(target, checked, action, args, expected_turn=expected_turn,
+                                          expected_head=expected_head, rig=rig, seat=seat)
+        target = after  # a table started the next chapter since the files were followed: take the turn there
+    raise moved_on_to(target)
+
+
+def _append_to_chapter(target: Path, checked: Checked, action: str, args: Mapping[str, Any], *,
+                       expected_turn: int | None, expected_head: str | None, rig: Mapping[str, Any] | None,
+                       seat: str | None) -> tuple[Game, Any]:
+    """The body of :func:`append_turn` under the lock of ``target``, the campaign's newest chapter, checked in full.
+
+    When the chapter is full the turn starts the next one (C-3), never over a file that only
+    bears its name (refused, nothing written).
+    """
+    from kit.gamefile.chapters import chapter_header, is_full, refuse_taken_next_name, write_new_chapter
+
+    _check_view(checked.raw.events, expected_turn, expected_head, checked.game.log.genesis, checked.game.log.first)
+    game = checked.game
+    if game.log.version not in WRITABLE_VERSIONS:
+        raise GameFileError(version_1_refusal(target))
+    if is_full(game, checked.raw.header.chapter_turns):  # the turn starts the next chapter (C-3)
+        after = refuse_taken_next_name(target, checked.raw.header)
+        game = game.next_chapter()
+        result = perform(game, action, args, rig, seat)
+        write_new_chapter(after, game, chapter_header(game, checked.raw.header))
+    else:
+        result = perform(game, action, args, rig, seat)
+        _write(target, game, checked.header, [*checked.outputs, turn_outputs(result, game.turn)])
     return game, result
 
 
@@ -600,6 +648,7 @@ def append_to_game(path: str | os.PathLike[str], game: Game, action: str, args: 
     from kit.gamefile.chapters import campaign_base, chapter_path
     from kit.gamefile.held import HeldGameFile
 
+    check_call(action, args)
     if expected_turn is not None and expected_turn != game.turn:
         raise ValueError(f"expected_turn is {expected_turn} but the game has {game.turn} turns")
     if expected_head is not None and expected_head != game.log.head:

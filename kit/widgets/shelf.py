@@ -11,6 +11,15 @@ A long campaign is a chain of chapter files (C-1): an upload is compared only wi
 files of its own chapter. The file of the chapter after the newest one on the shelf is checked to
 start exactly where that chapter ended, then saved beside it under its chapter's name
 (``NAME.ch3.ipynb``); a chapter that skips one, or does not follow the shelf's, is refused.
+Chapters are linked by what the files say, never by their names alone: a chapter is closed (and
+not listed) only when the file at the next chapter's name says it is that chapter, and an upload
+is never saved under a name that claims a place in another game's campaign, nor under a
+chapter's name it does not hold (``victim.ch2.ipynb`` of another game is saved as
+``victim.ch2-1a2b3c.ipynb``), so it never hides, replaces or shadows another game.
+
+An upload whose saved drawings are not compared (drawn by another kit, G-7) is stored drawn
+again by this kit from its events, every event, hash and code unchanged: forged outputs never
+reach the shelf.
 
 A shelf never executes code from a file: it reads the JSON, and an uploaded file is verified
 (hash chain and seeded replay) before it is put on the shelf. A refused upload leaves every
@@ -25,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import glob
 import json
 import os
 import re
@@ -38,7 +48,7 @@ from typing import TYPE_CHECKING, Literal
 from kit import gamefile
 from kit.core.chapters import MAX_CHAPTER
 from kit.core.seats import check_people
-from kit.gamefile.chapters import campaign_base, chapter_path
+from kit.gamefile.chapters import ChapterLink, campaign_base, chapter_path
 from kit.gamefile.notebook import MAX_FILE_BYTES, MAX_JSON_VALUES, json_value_count
 from kit.systems import SYSTEMS, get_system, normalise_system_name, system_info
 
@@ -119,6 +129,15 @@ class ShelvedGame:
     chapter: int = 1
     """Which chapter of its campaign the file holds (C-1)."""
     first_turn: int = 1
+    head: str = ""
+    """The hash of the file's last turn, as its header says: where the next chapter starts (C-1)."""
+    follows: str | None = None
+    """A later chapter's predecessor's head, as its header says (C-1)."""
+
+    @property
+    def link(self) -> ChapterLink:
+        """What the file's header says of its place in its campaign (C-1)."""
+        return ChapterLink(self.system, self.game_id, self.chapter, self.follows, self.head)
 
     @property
     def label(self) -> str:
@@ -173,15 +192,22 @@ _HEADERS: dict[Path, tuple[tuple[int, int], ShelvedGame | SkippedFile | None]] =
 """Headers already read, by file, with the (mtime, size) they were read at: a big game is parsed once."""
 
 
-def _closed_by_name(path: Path, names: set[str]) -> bool:
-    """True when the file's name says it is a chapter and the next chapter's file is among ``names``."""
-    _, number = campaign_base(path)
-    return chapter_path(path, (number or 1) + 1).name in names
-
-
 def next_chapter_path_of(entry: ShelvedGame) -> Path:
     """Where the chapter after the one ``entry`` holds would live."""
     return chapter_path(entry.path, entry.chapter + 1)
+
+
+def is_closed(entry: ShelvedGame, names: set[str] | None = None) -> bool:
+    """True when the file at the next chapter's name says it is the chapter after ``entry``'s (C-1, C-3).
+
+    ``names``, when given, are the folder's file names (a name not among them is no file). A file
+    that only bears the next chapter's name (another game's, another branch's) closes nothing.
+    """
+    after = next_chapter_path_of(entry)
+    if names is not None and after.name not in names:
+        return False
+    found = _header_of(after)
+    return isinstance(found, ShelvedGame) and entry.link.is_followed_by(found.link)
 
 
 def _header_of(path: Path) -> ShelvedGame | SkippedFile | None:
@@ -224,10 +250,18 @@ def _read_header(path: Path, size: int) -> ShelvedGame | SkippedFile:
         turns = sum(1 for cell in cells if isinstance(cell, dict) and isinstance(cell.get("metadata"), dict)
                     and "kit" in cell["metadata"])
         chapter, first_turn = _chapter_of(notebook["metadata"]["kit"])
+        head, follows = _ends_of(notebook["metadata"]["kit"], chapter)
     except Exception:  # not JSON, nested too deep, not a notebook, unreadable: whatever it is, it is no game
         return SkippedFile(path, "not a game notebook")
     return ShelvedGame(path, system, turns, game_id if isinstance(game_id, str) else "", chapter=chapter,
-                       first_turn=first_turn)
+                       first_turn=first_turn, head=head, follows=follows)
+
+
+def _ends_of(metadata: dict[str, object], chapter: int) -> tuple[str, str | None]:
+    """The head a file's metadata names, and the head a later chapter says it follows (None for chapter 1)."""
+    head, follows = metadata.get("head"), metadata.get("follows")
+    return (head if isinstance(head, str) else "",
+            follows if chapter > 1 and isinstance(follows, str) else None)
 
 
 def _chapter_of(metadata: dict[str, object]) -> tuple[int, int]:
@@ -318,13 +352,13 @@ class Shelf:
                 return Listing([])
             candidates = list(self._candidates())
             names = {path.name for path in candidates}
-            # A chapter whose next chapter's file is beside it is closed (C-3): the campaign is listed by
-            # its newest chapter, and the closed ones are never read (a long campaign has hundreds).
-            found = [_header_of(path) for path in candidates if not _closed_by_name(path, names)]
+            found = [_header_of(path) for path in candidates]  # each read once while unchanged (by its stamp)
         except OSError as error:
             return Listing([], problem=f"The games folder {self.folder} cannot be read ({error.strerror or error}).")
+        # A chapter whose next chapter is beside it is closed (C-3): a campaign is listed by its newest
+        # chapter, linked by what the files say (C-1), so a file that only bears a chapter's name hides nothing.
         games = [entry for entry in found if isinstance(entry, ShelvedGame) and entry.system == self.system
-                 and not next_chapter_path_of(entry).exists()]  # a campaign is listed by its newest chapter (C-3)
+                 and not is_closed(entry, names)]
         skipped = [entry for entry in found if isinstance(entry, SkippedFile)]
         return Listing(games, skipped)
 
@@ -389,8 +423,9 @@ class Shelf:
         start) build their own at the table (``Game.players_without_characters``). A player named
         twice, or the GM named as a player, is refused (P-1). A table starts real games, whose
         cards and dice come from the seed alone; ``practice=True`` (tests, worked examples)
-        makes one that can be rigged (G-1). ``mode="sealed"`` starts a sealed game (K-1) whose
-        GM's draws ``gm_sealer`` seals (the first player by default); it starts with no turns,
+        makes one that can be rigged (G-1). ``mode="sealed"`` starts a sealed game (K-1), where the
+        next seat seals each draw (``gm_sealer`` names a player for a game of format version 3,
+        where the GM seals the players' draws and that player the GM's); it starts with no turns,
         since every turn needs its seat's key: there is no quick start.
         """
         check_people(players, gm)
@@ -427,6 +462,9 @@ class Shelf:
         longer copy replaces it in place (``updated``); the same turns write nothing (``same``);
         a shorter one writes nothing (``older``); a fork is saved beside it under a name that
         says where the two part (``fork``), as is a copy whose start differs (``different``).
+
+        An upload drawn by another kit, whose saved outputs and header cell verification does not
+        compare (G-7), is stored drawn again by this kit from its events (:meth:`_redrawn`).
         """
         size = memoryview(content).nbytes
         if size > MAX_UPLOAD_BYTES:
@@ -435,21 +473,45 @@ class Shelf:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.sweep()
         staging = self.folder / f"{STAGING_PREFIX}{os.getpid()}-{time.monotonic_ns()}-{safe_file_name(name)}"
+        redrawn: Path | None = None
         try:
             _in_folder(self.folder, lambda: write_new_file(staging, content))
             report = self._verify(name, staging)
+            drawing = report.checked.raw.header.drawing
+            if not report.checked.raw.header.drawn_here:
+                redrawn = staging.with_name(f"{STAGING_PREFIX}{os.getpid()}-{time.monotonic_ns()}-redrawn.ipynb")
+                report = self._redrawn(name, report, redrawn)
             received = self._place(name, report)
             if received.written:
-                _in_folder(self.folder, lambda: os.replace(staging, received.path))
+                stored = redrawn if redrawn is not None else staging
+                _in_folder(self.folder, lambda: os.replace(stored, received.path))
+                if redrawn is not None:
+                    received = replace(received, message=received.message + _redrawn_note(drawing))
             return received
         finally:
             _remove(staging)
+            if redrawn is not None:
+                _remove(redrawn)
+
+    def _redrawn(self, name: str, upload: gamefile.Report, target: Path) -> gamefile.Report:
+        """The verified ``upload`` written again at ``target`` (a staging file) with every cell drawn by this kit.
+
+        An upload drawn by another kit has its saved outputs and header cell taken on trust by
+        verification (G-7): the shelf stores what this kit draws from its events instead, every
+        event, hash and code unchanged, as the next turn at a table or ``kit upgrade`` would.
+        """
+        from kit.gamefile.store import redrawn
+
+        data = redrawn(upload.checked)
+        _in_folder(self.folder, lambda: write_new_file(target, data))
+        return self._verify(name, target)
 
     def _campaign(self, game_id: str, number: int) -> list[ShelvedGame]:
         """The shelf's files of this system's game ``game_id`` that an upload of chapter ``number`` meets (C-1).
 
         Each campaign as the shelf lists it (its newest chapter), and of its closed chapters only
-        ``number`` and the chapters on either side, found by name: the others are never read.
+        ``number`` and the chapters on either side, found by name and taken when their headers say
+        they are those chapters of this game.
         """
         listed = [copy for copy in self.games() if copy.game_id == game_id]
         found = {copy.path: copy for copy in listed}
@@ -497,12 +559,55 @@ class Shelf:
         held = f"{ours} turns" if header.chapter == 1 else (
             f"chapter {header.chapter} of a campaign, {_span(header.first_turn, header.last_turn)}, checked from "
             "its own checkpoint: its earlier chapters are not on the shelf (C-1)")
-        target = self._free_path(name)
-        if target.name == safe_file_name(name):
-            return Received(target, "new", f"{shown}: put on the shelf ({held})")
-        named = self._free_path(f"{Path(safe_file_name(name)).stem}-{game_id[:6]}")
-        return Received(named, "new", f"{shown}: a different game is already on the shelf under that name; this "
-                                      f"one was saved as {shown_name(named.name)} ({held})")
+        wanted = self.folder / safe_file_name(name)
+        claim = self._claimed_place(wanted, header)
+        if claim is None:
+            target = self._free_path(name)
+            if target.name == wanted.name:
+                return Received(target, "new", f"{shown}: put on the shelf ({held})")
+            named = self._unclaimed_path(f"{wanted.stem}-{game_id[:6]}", header)
+            return Received(named, "new", f"{shown}: a different game is already on the shelf under that name; "
+                                          f"this one was saved as {shown_name(named.name)} ({held})")
+        named = self._unclaimed_path(f"{wanted.stem}-{game_id[:6]}", header)
+        return Received(named, "new", f"{shown}: {claim}; this one was saved as {shown_name(named.name)}, a name "
+                                      f"that is no chapter's, so that it is never taken for one (C-1) ({held})")
+
+    def _claimed_place(self, target: Path, header: gamefile.Header) -> str | None:
+        """Why saving the upload ``header`` describes at ``target`` would claim a place it has not, or None.
+
+        A name says which campaign a file belongs to and which chapter it holds (``NAME.ch3.ipynb``,
+        C-1): an upload may not take a chapter's name it does not hold, nor any name of a campaign
+        that another game's files on the shelf belong to.
+        """
+        base, number = campaign_base(target)
+        ours = (normalise_system_name(header.system), header.game_id)
+        for path in self._campaign_names(base):
+            if path == target:
+                continue  # the name itself taken: a free one is found beside it (:meth:`_free_path`)
+            found = _header_of(path)
+            if isinstance(found, ShelvedGame) and (found.system, found.game_id) != ours:
+                return (f"its name is that of chapter {number or 1} of the campaign of {shown_name(path.name)}, which "
+                        "is another game on the shelf")
+        if number is not None and number != header.chapter:
+            return (f"its name is that of chapter {number} of a campaign, and it holds chapter {header.chapter} of "
+                    "its game")
+        return None
+
+    def _campaign_names(self, base: Path) -> list[Path]:
+        """The shelf's files whose names belong to the campaign whose chapter 1 is named ``base`` (C-1)."""
+        pattern = f"{glob.escape(base.stem)}.ch*{glob.escape(base.suffix)}"
+        try:
+            chapters = [path for path in self.folder.glob(pattern) if campaign_base(path)[0] == base]
+        except OSError:
+            chapters = []
+        return sorted([base, *chapters]) if base.exists() else sorted(chapters)
+
+    def _unclaimed_path(self, stem: str, header: gamefile.Header) -> Path:
+        """A free path made from ``stem`` whose name claims no place the upload ``header`` describes has not."""
+        target, number = self._free_path(stem), 2
+        while self._claimed_place(target, header) is not None:
+            target, number = self._free_path(f"{stem}-{number}"), number + 1
+        return target
 
     def _place_chapter(self, name: str, upload: gamefile.Report, others: list[ShelvedGame]) -> Received:
         """A chapter of a campaign whose other chapters are on the shelf: saved beside the one it follows (C-1).
@@ -578,6 +683,14 @@ class Shelf:
         return report
 
 
+def _redrawn_note(drawing: int) -> str:
+    """What the Received message adds for an upload the shelf drew again (G-7)."""
+    by = "an older" if drawing < gamefile.DRAWING else "a newer"
+    return (f". It was drawn by {by} kit (drawing {drawing}), whose saved outputs verification does not compare, "
+            f"so every cell was drawn again by this kit (drawing {gamefile.DRAWING}) from its events: every turn, "
+            "hash and code is unchanged (G-7)")
+
+
 def _span(first: int, last: int) -> str:
     """``turns 501–612`` (``turn 501``; ``no turn yet``): the campaign's numbers of a chapter's turns."""
     if last < first:
@@ -650,7 +763,7 @@ def _received(shown: str, copy: ShelvedGame, comparison: gamefile.Comparison, up
     if comparison.relation == "same":
         return Received(copy.path, "same", f"{shown} holds the same {ours} turns as {mine}, already on the shelf: "
                                            "nothing was written", written=False)
-    closed = next_chapter_path_of(copy).exists()
+    closed = is_closed(copy)
     if comparison.relation == "extends" and ours > theirs and not closed:
         return Received(copy.path, "updated", f"{shown} extends {mine}: {ours - common} new turn"
                                               f"{'s' if ours - common != 1 else ''} from "
