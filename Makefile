@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8866
-PLAY_GAMES := play/games
+## The games folder `make play` serves: KIT_GAMES_DIR when it is set (README), else play/games.
+PLAY_GAMES := $(if $(KIT_GAMES_DIR),$(KIT_GAMES_DIR),$(CURDIR)/play/games)
 
 .PHONY: play test lint unit notebooks bench pages site clean bytecode
 
@@ -28,7 +29,7 @@ play: $(STAMP) bytecode
 	for game in notebooks/games/*.ipynb; do \
 		[ -e "$(PLAY_GAMES)/$$(basename $$game)" ] || cp "$$game" $(PLAY_GAMES)/; done
 	@echo "Open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb (game files in $(PLAY_GAMES)/)"
-	KIT_GAMES_DIR="$(CURDIR)/$(PLAY_GAMES)" KIT_TABLE_KEY_STORE=1 JUPYTER_PATH="$(CURDIR)/share/jupyter" \
+	KIT_GAMES_DIR="$(abspath $(PLAY_GAMES))" KIT_TABLE_KEY_STORE=1 JUPYTER_PATH="$(CURDIR)/share/jupyter" \
 		$(BIN)/voila notebooks --port=$(PORT)
 
 SITE_VENV := build/site-venv
