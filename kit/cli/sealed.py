@@ -1,4 +1,4 @@
-"""The ``kit`` commands of sealed play: seat keys, taking a seat, sealing draws (K-1…K-3).
+"""``kit key``, ``kit join`` and ``kit seal``: sealed play's seat keys, taking a seat, sealing draws (K-1…K-3).
 
 ``kit key new|show|export|import|list|forget NAME`` keeps seat keys in the user's config folder
 (:mod:`kit.gamefile.keys`); ``kit join GAME.ipynb --as SEAT`` takes the seat in a sealed game
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kit.cli import EXIT_BAD, EXIT_OK, Command, CommandLineError, _file
+from kit.cli.base import EXIT_BAD, EXIT_OK, Command, CommandLineError, add_game_argument, file_errors
 from kit.core.errors import RulesError
 from kit.gamefile.errors import GameFileError
 
@@ -170,7 +170,7 @@ def _word(name: str) -> str:
 
 
 def _seat_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", metavar="GAME.ipynb", help="the sealed game notebook")
+    add_game_argument(parser, "the sealed game notebook")
     parser.add_argument("--as", dest="seat", required=True, metavar="SEAT",
                         help="your seat, as the game names it; its key must be kept here (kit key new / import)")
 
@@ -184,7 +184,7 @@ def _join_arguments(parser: argparse.ArgumentParser) -> None:
 def _loaded_sealed(path: str) -> Any:
     from kit.gamefile import load_file
 
-    with _file(path):
+    with file_errors(path):
         game = load_file(path).game
     if not game.sealed:
         raise GameFileError(f"{path} is an open game: its seats need no keys and its draws no seals "
@@ -205,7 +205,7 @@ def _run_join(args: argparse.Namespace) -> int:
                             f"{game.proofs.chains[seat].joined_at}); kit join {_word(args.path)} --as {_word(seat)} "
                             "--renew starts new chains")
     key = store.load(seat)
-    with _file(args.path), _in_words(args.path):
+    with file_errors(args.path), _in_words(args.path):
         game, _ = append_sealed_turn(args.path, "take_seat", {}, seat, store, game=game)
     anchor = game.proofs.chains[seat].act_anchor[:16]
     what = "took their seat" if not game.proofs.chains[seat].renewal else "started new chains"
@@ -228,7 +228,7 @@ def _run_seal(args: argparse.Namespace) -> int:
         return EXIT_OK
     store.load(seat)  # before anything is sealed: no key, nothing done
     while (declaration := game.proofs.next_to_seal(seat)) is not None:
-        with _file(args.path), _in_words(args.path):
+        with file_errors(args.path), _in_words(args.path):
             game, result = append_sealed_turn(args.path, "seal", {}, seat, store, game=game)
         print(f"{args.path}: turn {game.turn} seals turn {declaration.turn}: {_one_line(result)}")
     return EXIT_OK
@@ -252,4 +252,4 @@ SEALED_COMMANDS: dict[str, Command] = {
     "seal": Command("seal every declaration waiting for your seat's draw in a sealed game (K-3)",
                     _seat_arguments, _run_seal),
 }
-"""The sealed-play subcommands, which :func:`kit.cli.build_parser` adds to :data:`kit.cli.COMMANDS`."""
+"""The sealed-play subcommands, which :func:`kit.cli.build_parser` adds to the ``kit`` command."""
