@@ -197,7 +197,7 @@ class Chapters:
         game.continue_from(self.chapter.number + 1, self.log.head, point)
         if self.proofs is not None and game.proofs is not None:
             game.proofs.keys = dict(self.proofs.keys)  # the same table holds the same keys
-        game.seat = self.seat
+        game.seat = self.seat  # the next chapter sits where this one's turns are taken from now (lent or sat)
         return game  # type: ignore[return-value]
 
     def continue_from(self, number: int, follows: str, checkpoint: Any) -> None:

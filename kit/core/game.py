@@ -1,30 +1,35 @@
-"""The event-sourced game that every system builds on.
+"""The game every system builds on: its start, its seats, its turns, and the public face of a game.
 
-An action is a public method (``game.flip(...)``) that calls :meth:`Game._perform`. The
-handler ``_do_<action>`` validates against the state, draws what it needs from a generator
-derived from the seed and the event's position, mutates the state and returns a result. The
-result's dictionary form is the event's outcome. A refused action raises a ``RulesError``
-and the state is restored, so nothing changes. Replaying the events re-runs each action with
-the same generator and checks that it comes out exactly as recorded.
+An action is a public method (``game.flip(...)``) that calls ``_perform``; the turn engine
+(:mod:`kit.core.engine`) applies the rules: the handler ``_do_<action>`` validates against the
+state, draws what it needs from a generator derived from the seed and the event's position,
+mutates the state and returns a result, whose dictionary form is the event's outcome. A refused
+action raises a ``RulesError`` and the state is restored, so nothing changes. Replaying the
+events re-runs each action with the same generator and checks that it comes out exactly as
+recorded.
+
+:class:`Game` is made of one-job parts, each in its own module: the turn engine (live play,
+replay, sealed play: :mod:`kit.core.engine`), rigging (:mod:`kit.core.rigging`), voids and notes
+(:mod:`kit.core.table_turns`), sealed play's own turns (:mod:`kit.core.sealed_turns`) and
+chapters (:mod:`kit.core.chapters`). This module holds the start (seed, options, roster, mode,
+chain), who sits where and what the game waits for, and :meth:`Game.become`, the one way to
+restore a game in place.
 """
 
 from __future__ import annotations
 
-import copy
-import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
 from kit.core.chapters import Chapters
 from kit.core.decks import Deck
-from kit.core.describe import Describable
+from kit.core.engine import Turn, TurnEngine
 from kit.core.errors import (
     IllegalActionError,
     MalformedInputError,
     OutOfRangeError,
-    ReplayMismatchError,
     UnknownNameError,
 )
 from kit.core.events import (
@@ -37,79 +42,34 @@ from kit.core.events import (
     EventLog,
     canonical_json,
     genesis_hash,
-    outcome_digest,
-    records_digest,
 )
-from kit.core.params import check_call, check_options, plans
-from kit.core.proofs import Declaration, ProofBook
-from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom, new_seed, seed_commitment
+from kit.core.params import check_options
+from kit.core.proofs import ProofBook
+from kit.core.randomness import GameRandom, new_seed, seed_commitment
+from kit.core.rigging import RIG_LIMIT, Rig, Rigging
 from kit.core.sealed_turns import SEALED_ACTIONS, SealedTurns
-from kit.core.sealing import CHAIN_LENGTH, sealed_seed
+from kit.core.sealing import CHAIN_LENGTH
 from kit.core.seats import ANY_SEAT, GM_ONLY, Seating, SeatRule, check_people, seat_label
-from kit.core.table_turns import (
-    NOT_VOIDABLE,
-    InCharacter,
-    NoteResult,
-    NoteText,
-    NoteTurn,
-    TurnNumber,
-    VoidReason,
-    VoidResult,
-    Waiting,
-    carry_decks,
-)
+from kit.core.table_turns import VOID_REACH, TableTurns, Waiting
 
-
-@dataclass(frozen=True)
-class Rig:
-    """Cards to put on top of named decks and dice to roll, for the next action only.
-
-    Worked examples and tests use this instead of hunting for a seed. The event that uses it
-    is marked as rigged in the log, and replay applies the same rig.
-    """
-
-    cards: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    dice: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form stored with the event."""
-        data: dict[str, Any] = {}
-        if self.cards:
-            data["cards"] = {deck: list(codes) for deck, codes in self.cards.items()}
-        if self.dice:
-            data["dice"] = list(self.dice)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rig | None:
-        """Read a rig from its JSON form; anything but decks of card codes and a list of dice is malformed."""
-        if data is None or data == {}:
-            return None
-        if not isinstance(data, dict) or set(data) - {"cards", "dice"}:
-            raise MalformedInputError("rig", "must be an object with cards and dice")
-        cards = data.get("cards", {})
-        dice = data.get("dice", [])
-        if not isinstance(cards, dict) or not isinstance(dice, list) or len(dice) > RIG_LIMIT or not all(
-                type(d) is int and 0 < d <= 1000 for d in dice):
-            raise MalformedInputError("rig", "must hold an object of card lists and a list of whole numbers")
-        for deck, codes in cards.items():
-            if (not isinstance(codes, list) or len(codes) > RIG_LIMIT or len(deck) > 40
-                    or not all(isinstance(code, str) and 0 < len(code) <= 40 for code in codes)):
-                raise MalformedInputError("rig", "must name each deck's cards by short codes such as 4H")
-        if not cards and not dice:
-            raise MalformedInputError("rig", "must set cards or dice")
-        return cls({deck: tuple(codes) for deck, codes in cards.items()}, tuple(dice))
-
-
-RIG_LIMIT = 200
-"""At most this many cards on a deck, or dice, in one rig."""
+__all__ = ["MODES", "NAME_LIMIT", "RIG_LIMIT", "SEED_LIMIT", "VOID_REACH", "Game", "Rig", "Turn", "roster"]
 
 
 MODES = ("open", "sealed")
 """How a game is played (K-1): ``open`` (seats are a courtesy, the seed decides the draws) or ``sealed``."""
 
+SEED_LIMIT = 200
+"""The longest seed, in characters."""
 
-class Game(Chapters, SealedTurns, ABC):
+NAME_LIMIT = 60
+"""The longest name of a player, the GM or a character, in characters."""
+
+_TABLE_OWNED = ("seat", "_pending_rig", "_pending_proof")
+"""What :meth:`Game.become` keeps of the game that becomes another: what the table holding it set for its next turn
+(the seat keys it holds are kept too, in the proof book)."""
+
+
+class Game(Chapters, SealedTurns, TableTurns, Rigging, TurnEngine, ABC):
     """Base class of every system's game: seed, options, state, event log, results.
 
     Subclasses set :attr:`system`, build the initial state in :meth:`_initial_state`, name
@@ -153,7 +113,8 @@ class Game(Chapters, SealedTurns, ABC):
         self.seating = Seating(self.players, self.gm)
         """The roster and who plays which character as the turns made it (P-1)."""
         self.seat: str | None = None
-        """The seat the next turn is taken from (see :meth:`sit`)."""
+        """The seat the game's turns are taken from (P-1): set by :meth:`sit`, lent for a block by
+        :meth:`turns_from`."""
         self.voided: dict[int, tuple[int, str]] = {}
         """Voided turns by event index: the index of the void and its reason (P-2)."""
         self.notes: dict[int | None, list[int]] = {}
@@ -164,7 +125,7 @@ class Game(Chapters, SealedTurns, ABC):
         self.results: list[Any] = []
         self._pending_rig: Rig | None = None
         self._broken = False
-        self._turn_seat: str | None = None
+        self._playing: Turn | None = None
         self._before_latest: tuple[int, Any, Seating] | None = None
         self._wanted_before: set[int] = set()
         self._kept_before: dict[int, tuple[Any, Seating]] = {}
@@ -330,10 +291,30 @@ class Game(Chapters, SealedTurns, ABC):
 
         ``game.sit("Ana").flip("Ada", "Fisticuffs")`` takes the flip in Ana's seat: the event
         records it, and the rules of P-1 decide whether Ana may take it. Returns the game.
+        This is the code-first way; a table that holds its own seat lends it for each turn
+        with :meth:`turns_from` instead.
         """
         self.seating.check_sit(seat)
         self.seat = seat
         return self
+
+    @contextmanager
+    def turns_from(self, seat: str | None) -> Iterator[Game]:
+        """Take the turns of this block from ``seat``, then sit where the game sat before (P-1).
+
+        ``with game.turns_from("Ana"): game.flip("Ada", "Fisticuffs")`` takes the flip in Ana's
+        seat, as :meth:`sit` would, without moving the game's own seat: a table keeps the seat
+        it sits in itself and lends it for each turn, so a game held elsewhere too (a notebook
+        cell, another table) keeps its seat. A seat not at this table is refused as :meth:`sit`
+        refuses it. The engine reads the seat once, when a turn starts, and passes it on.
+        """
+        self.seating.check_sit(seat)
+        own = self.seat
+        self.seat = seat
+        try:
+            yield self
+        finally:
+            self.seat = own
 
     @property
     def seats(self) -> list[str]:
@@ -428,148 +409,6 @@ class Game(Chapters, SealedTurns, ABC):
             return f"{owner} ({waiting.character}) {waiting.doing}"
         return f"{self.gm} (GM) for {waiting.character} {waiting.doing}"  # a non-player character
 
-    # -- voids and notes (P-2, P-3) --------------------------------------------------------
-
-    def void(self, turn: TurnNumber, reason: VoidReason) -> VoidResult:
-        """Take back turn ``turn`` (numbered from 1) with a new turn; the GM's alone (P-2).
-
-        Only the latest turn still standing can be voided (void the later ones first). The game
-        becomes what the turns before it made it; the cards it drew stay drawn (discarded).
-        """
-        return self._perform("void", {"turn": turn, "reason": reason})
-
-    def note(self, text: NoteText, turn: NoteTurn = None, in_character: InCharacter = False) -> NoteResult:
-        """Attach a note to a turn: the seat's own latest turn by default (P-3); it changes nothing in play.
-
-        A player notes turns taken in their seat; the GM notes any turn, or narrates with no turn
-        before the first one.
-        """
-        return self._perform("note", {"text": text, "turn": turn, "in_character": in_character})
-
-    def standing(self, index: int) -> bool:
-        """True when the event at ``index`` is a turn of play that has not been voided."""
-        return self.log[index].action not in _NOT_TURNS and index not in self.voided
-
-    def prepare_replay(self, events: Iterable[Event]) -> None:
-        """Before replaying ``events``: keep the state before each turn a later void takes back (no replay twice).
-
-        Only a void the rules can accept is believed — one that names the latest turn still
-        standing, within a run of at most :data:`VOID_REACH` voids — so a file cannot make its
-        reader copy the state at every turn by naming them in voids no rules accept (G-6).
-        """
-        standing = [event.index for event in self.log.events if self.standing(event.index)]
-        run = self._void_run()
-        for event in events:
-            if event.action == "void":
-                turn = event.args.get("turn")
-                if type(turn) is not int or not standing or standing[-1] != turn - 1 or run >= VOID_REACH:
-                    return  # the replay refuses this void: no event after it is replayed
-                self._wanted_before.add(turn - 1)
-                standing.pop()
-                run += 1
-            elif event.action not in _NOT_TURNS:
-                standing.append(event.index)
-                run = 0
-
-    def _void_run(self) -> int:
-        """How many voids were taken since the latest turn of play (P-2)."""
-        run = 0
-        for event in reversed(self.log.events):
-            if event.action == "void":
-                run += 1
-            elif event.action not in _NOT_TURNS:
-                break
-        return run
-
-    def _do_void(self, rng: GameRandom, turn: int, reason: str) -> VoidResult:
-        index = turn - 1
-        if index >= len(self.log):
-            raise OutOfRangeError(f"void turn {turn}", f"the game has {len(self.log)} turns", "P-2")
-        closed = self.closed_turn(turn, "void")
-        if closed is not None:
-            raise closed
-        event = self.log[index]
-        if event.action in SEALED_ACTIONS:
-            raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "K-5",
-                                     "its seat retracts a declaration; a sealed turn is voided like any other")
-        if event.action in NOT_VOIDABLE:
-            raise IllegalActionError(f"void turn {turn}", f"it is a {event.action}, not a turn of play", "P-2",
-                                     "void a turn of play")
-        if index in self.voided:
-            raise IllegalActionError(f"void turn {turn}", f"it was voided at turn {self.voided[index][0] + 1}", "P-2")
-        later = [e.index + 1 for e in self.log.since(index + 1) if self.standing(e.index)]
-        if later:
-            raise IllegalActionError(f"void turn {turn}", f"turn {later[-1]} came after it and still stands", "P-2",
-                                     f"void the latest turn first (turn {later[-1]})")
-        if self._void_run() >= VOID_REACH:
-            raise IllegalActionError(f"void turn {turn}", f"{VOID_REACH} turns in a row were voided already, and a run "
-                                     f"of voids reaches back at most {VOID_REACH} turns (P-2)", "P-2",
-                                     "take a turn of play first, or start a new game from here")
-        actor = next((v for k, v in event.args.items() if k in _ACTOR_ARGS and isinstance(v, str)), "")
-        by = self.seat_of(event)
-        taken_by = f"{by} for {actor}" if by and actor and by != actor else by or actor
-        current = self._decks()
-        state, seating = self._state_before(index)
-        self.state = state
-        carry_decks(self._decks(), current)
-        self.seating = seating
-        self.voided[index] = (len(self.log), reason)
-        return VoidResult(turn, event.action, taken_by, reason)
-
-    def _state_before(self, index: int) -> tuple[Any, Seating]:
-        """The state and seating just before event ``index``, from what was kept or by replaying the turns before it."""
-        kept = self._kept_before.pop(index, None)
-        if kept is not None:
-            return kept
-        if self._before_latest is not None and self._before_latest[0] == index:
-            _, state, seating = self._before_latest
-            self._before_latest = None
-            return state, seating
-        earlier = self.fresh()
-        events = self.log.before(index)
-        earlier.prepare_replay(events)
-        for event in events:
-            earlier.apply(event)
-        return earlier.state, earlier.seating
-
-    def _do_note(self, rng: GameRandom, text: str, turn: int | None = None, in_character: bool = False) -> NoteResult:
-        seat = self._turn_seat
-        player = seat is not None and not self.is_gm(seat)
-        if turn is None:
-            mine = [e.index for e in self.log.events if e.action != "note" and (not player or e.seat == seat)]
-            if not mine and player:
-                if self.log.first:
-                    raise IllegalActionError("note", f"{seat} has taken no turn in this chapter yet", "C-2",
-                                             "take a turn first, then add the note")
-                raise IllegalActionError("note", f"{seat} has taken no turn yet", "P-3",
-                                         "take a turn first, then add the note")
-            index = mine[-1] if mine else None
-        else:
-            index = turn - 1
-            if index >= len(self.log):
-                raise OutOfRangeError(f"note on turn {turn}", f"the game has {len(self.log)} turns", "P-3")
-            closed = self.closed_turn(turn, "note on")
-            if closed is not None:
-                raise closed
-            if self.log[index].action == "note":
-                raise IllegalActionError(f"note on turn {turn}", "it is a note itself", "P-3",
-                                         "attach the note to a turn of play")
-            if player and self.log[index].seat != seat:
-                raise IllegalActionError(f"note on turn {turn}", f"it was not taken in {seat}'s seat", "P-3",
-                                         "a player notes their own turns; the GM notes any")
-        if in_character and index is None:
-            raise IllegalActionError("note in character", "there is no turn, so no character, to speak for", "P-3")
-        event = self.log[index] if index is not None else None
-        speaker = ""
-        if event is not None:
-            speaker = next((v for k, v in event.args.items() if k in _ACTOR_ARGS and isinstance(v, str)), "")
-        if in_character and not speaker:
-            raise IllegalActionError("note in character", "that turn has no character to speak for", "P-3",
-                                     "write it out of character")
-        by = seat_label(seat, self.gm) if seat else ""
-        self.notes.setdefault(index, []).append(len(self.log))
-        return NoteResult(None if index is None else index + 1, by, speaker, text, in_character)
-
     # -- the public face ---------------------------------------------------------------
 
     @property
@@ -578,404 +417,55 @@ class Game(Chapters, SealedTurns, ABC):
         return seed_commitment(self.seed)
 
     @property
-    def pending_rig(self) -> Rig | None:
-        """The rig set for the next action, if any."""
-        return self._pending_rig
-
-    @property
     def turn(self) -> int:
         """How many events the log holds."""
         return len(self.log)
-
-    def rig(self, cards: str | Iterable[str] | Mapping[str, str | Iterable[str]] | None = None, *,
-            deck: str | None = None, dice: Iterable[int] | None = None) -> Game:
-        """Set the next action's cards (on top of ``deck``, first named drawn first) and dice.
-
-        ``game.rig("4H 8C").flip("Ada", "Fisticuffs", target=8)`` flips 4♥ then 8♣; several decks
-        at once take a mapping: ``game.rig({"fate": "4H", "magic": "4D"})``.
-        The next event is marked as rigged. Returns the game, so calls chain. Only a practice
-        game (``practice=True``) can be rigged: a real game's cards and dice come from its seed
-        alone (G-1). ``game.rig()`` with nothing clears a pending rig on any game.
-        """
-        if cards is None and dice is None:
-            self._pending_rig = None
-            return self
-        self._refuse_rig_unless_practice()
-        decks = self._decks()
-        card_map: dict[str, tuple[str, ...]] = {}
-        if deck is not None and not isinstance(deck, str):
-            raise MalformedInputError("rig deck", "must name a deck", "G-3", f"decks: {', '.join(decks) or 'none'}")
-        if isinstance(cards, Mapping):
-            per_deck = dict(cards.items())
-        elif cards is not None:
-            per_deck = {deck or (next(iter(decks)) if decks else ""): cards}
-        else:
-            per_deck = {}
-        for name, named in per_deck.items():
-            if not isinstance(name, str):
-                raise MalformedInputError("rig", "names each deck by its name", "G-3",
-                                          f"decks: {', '.join(decks) or 'none'}")
-            codes = _rig_codes(named)
-            if name not in decks:
-                raise UnknownNameError(
-                    f"rig cards on deck {name!r}", "there is no such deck",
-                    allowed=f"decks: {', '.join(decks) or 'none'}",
-                )
-            parsed = [self._parse_rig_card(name, code) for code in codes]
-            card_map[name] = tuple(_card_code(card) for card in parsed)
-        dice_tuple = _rig_dice(dice) if dice is not None else ()
-        self._pending_rig = Rig(card_map, dice_tuple) if card_map or dice_tuple else None
-        return self
-
-    def _refuse_rig_unless_practice(self) -> None:
-        if self.proofs is not None:
-            raise IllegalActionError("rig the next cards or dice", "this is a sealed game: nobody chooses its draws",
-                                     "K-3")
-        if not self.practice:
-            raise IllegalActionError(
-                "rig the next cards or dice", "this is a real game: its cards and dice come from its seed alone",
-                ruling="G-1",
-                allowed="rig only a practice game, started with practice=True (tours, tests, worked examples)",
-            )
-
-    def _perform(self, action: str, args: dict[str, Any], *, rig: Rig | None = None,
-                 recorded: Event | None = None, recorded_outcome: str | None = None,
-                 seal_proof: dict[str, Any] | None = None) -> Any:
-        """Run one action as an event; restore the state if the rules refuse it.
-
-        ``recorded`` is the event being replayed, ``recorded_outcome`` the canonical JSON of its
-        outcome when the caller has it already. In a sealed game ``seal_proof`` is the seal that
-        plays a declared turn (K-3); a live turn that would draw is declared instead (K-3).
-        """
-        handler = getattr(self, f"_do_{action}", None)
-        if handler is None:
-            raise UnknownNameError(f"action {action!r}", f"is not an action of {self.title or self.system}")
-        if rig is None and recorded is None:
-            # A rig is for the next action only, whether the rules accept it or not.
-            rig, self._pending_rig = self._pending_rig, None
-        if self._broken:
-            raise IllegalActionError(
-                "act in this game", f"replaying its log failed at event {len(self.log)}",
-                allowed="load the game again from an intact file",
-            )
-        if rig:
-            self._refuse_rig_unless_practice()
-        index = len(self.log)
-        book = self.proofs
-        proof: dict[str, Any] | None = recorded.proof if recorded is not None else seal_proof
-        if book is None and proof is not None:
-            self._broken = recorded is not None
-            raise ReplayMismatchError(f"turn {index + 1} ({action})", "it carries a sealed game's proof, and this "
-                                      "game is open", "K-1")
-        if book is not None and recorded is None and seal_proof is None:
-            proof, self._pending_proof = self._pending_proof, None
-        sealing = book is not None and proof is not None and "sealed" in proof
-        rng = GameRandom(self.seed, f"event:{index}", list(rig.dice) if rig else None)
-        # A live action keeps a snapshot so a refusal changes nothing; a replayed event does not
-        # need one: if it fails, the replay as a whole fails and the game is marked broken.
-        saved = copy.deepcopy(self.state) if recorded is None else None
-        if recorded is not None and index in self._wanted_before:  # a later void takes this turn back
-            self._kept_before[index] = (copy.deepcopy(self.state), self.seating.copy())
-        seat = recorded.seat if recorded is not None else self.seat
-        # A live action keeps who sits where, voids and notes too, so that a refusal restores them.
-        table = ((self.seating.copy(), dict(self.voided), {k: list(v) for k, v in self.notes.items()})
-                 if recorded is None else None)
-        kept_proofs = book.snapshot() if book is not None and recorded is None else None  # live only, as above
-        rule = self._seat_rule(action)
-        declared = False
-        try:
-            if book is not None:
-                if seat is None:
-                    raise IllegalActionError(action.replace("_", " "), "a sealed game's every turn is taken from a "
-                                             "seat", "K-2", "sit in your seat first")
-                if proof is None and recorded is not None:
-                    raise _forged(index, f"it carries no proof of {seat}'s seat")
-                if sealing:
-                    declaration = book.check_seal(proof, index + 1)
-                    rng, seat = self._sealed_draw(declaration, action, args, seat, proof, recorded, index)
-                elif action not in SEALED_ACTIONS:
-                    rng = ProbeRandom()  # a turn played as it is draws nothing (K-3)
-                    self._sealing = None
-                else:
-                    self._sealing = None
-                if recorded is not None and not sealing:  # the seat's proof first: a forged seat is named as one
-                    self._act_proof(book, action, args, recorded_outcome or (
-                        canonical_json(recorded.outcome) if recorded.outcome_digest is None else ""), rig, seat,
-                        proof, index, recorded.outcome_digest)
-            # Who may (P-1). A turn without a seat is accepted only from a version-2 file, written before seats
-            # were kept; every turn of a later version of a game with a GM records its seat.
-            self.seating.check_turn(action, rule, args, seat,
-                                    recorded=recorded is not None and self.log.version <= FULL_OUTCOME_CHAIN)
-            if not sealing:  # a sealed turn's arguments are its declaration's, checked when it was declared (K-3)
-                check_call(type(self), action, args)  # each argument's type, limits and bounds (G-2, G-3)
-            self._turn_seat = seat
-            self._replaying = recorded is not None
-            if rig:
-                decks = self._decks()
-                for name, codes in rig.cards.items():
-                    if name not in decks:
-                        raise UnknownNameError(f"rigged deck {name!r}", "there is no such deck")
-                    decks[name].put_on_top(self._parse_rig_card(name, code) for code in codes)
-            try:
-                result = handler(rng, **args)
-            except NeedsDraw:
-                if recorded is not None:
-                    raise _forged(index, "it draws cards or dice without a seal") from None
-                declared = True
-                raise
-            if rng.unused_rigged_rolls:
-                raise IllegalActionError(
-                    f"rigged dice {rng.unused_rigged_rolls}", "were not rolled by this action",
-                    allowed="rig only the dice the action rolls",
-                )
-            if book is not None and book.pending and not sealing and action not in _WHILE_A_DRAW_WAITS:
-                self._refuse_while_waiting(book, action, recorded is not None, index)
-            outcome = result.to_dict()
-            if recorded is not None and recorded.outcome is None:
-                # A version-4 event read from a file records only its outcome's digest: the
-                # replay's outcome must have it, and the log holds the event with that outcome.
-                outcome_text = canonical_json(outcome)
-                if recorded.outcome_digest is None or outcome_digest(outcome_text) != recorded.outcome_digest:
-                    raise _outcome_mismatch(index, action)
-                recorded = replace(recorded, outcome=json.loads(outcome_text))
-            else:
-                # A replayed outcome that is the recorded one value for value has its canonical text too:
-                # it is encoded (and the texts compared) only when that is not plain to see.
-                same = recorded is not None and _same_outcome(outcome, recorded.outcome)
-                outcome_text = "" if same else canonical_json(outcome)  # only a live turn's proof uses it after
-                if recorded is not None and not same and outcome_text != (
-                        recorded_outcome if recorded_outcome is not None else canonical_json(recorded.outcome)):
-                    raise _outcome_mismatch(index, action)
-            if book is not None and not sealing and recorded is None:
-                proof = self._act_proof(book, action, args, outcome_text, rig, seat, proof, index)
-        except BaseException:
-            if saved is None:
-                self._broken = True
-            else:
-                self.state = saved
-                if table is not None:
-                    self.seating, self.voided, self.notes = table
-                if book is not None and kept_proofs is not None:
-                    book.restore(kept_proofs)
-            if declared:
-                return self.declare(action, args)  # a live sealed turn that draws is declared first (K-3)
-            raise
-        finally:
-            self._sealing = None
-            self._replaying = False
-        self.seating.after_turn(rule, args, seat)
-        if action not in NOT_VOIDABLE and action not in SEALED_ACTIONS:
-            self._before_latest = (index, saved, table[0]) if saved is not None and table is not None else None
-        if recorded is None:
-            left_out = self.defaults_in(action, args) if self.log.version == DIGEST_CHAIN else frozenset()  # G-8
-            event = self.log.append(action, args, outcome, rig.to_dict() if rig else None, seat, proof, left_out)
-        elif not self.log.append_verified(recorded):  # apply() checked its hash before the rules ran
-            self._broken = True
-            raise ReplayMismatchError(
-                f"event {index} ({action})", "its hash does not match its content and the event before it",
-            )
-        else:
-            event = recorded
-        if book is not None and action == "declare":
-            sealer = result.sealer  # fixed now, among the seats that have taken theirs (K-3)
-            book.add_declaration(Declaration(index, seat or "", args["action"], dict(args["args"]), args["at"],
-                                             sealer, proof["value"] if proof else "", event.hash,
-                                             book.next_slot(sealer)))
-        if rig and isinstance(result, Describable) and self.log.version >= 2:  # version-1 files never said so
-            result.mark_rigged(rig.to_dict())
-        self.results.append(result)
-        return result
-
-    def _sealed_draw(self, declaration: Declaration, action: str, args: dict[str, Any], seat: str | None,
-                     proof: dict[str, Any], recorded: Event | None, index: int) -> tuple[GameRandom, str]:
-        """The generator and seat of a seal: the declared turn played, or its lapse recorded (K-3, K-4)."""
-        if action == "seal":
-            if args.get("turn") != declaration.turn:
-                raise _forged(index, f"it records turn {args.get('turn')} lapsed, but seals turn {declaration.turn}")
-            if seat != proof["by"]:
-                raise _forged(index, f"it records a lapse in {seat}'s seat, but {proof['by']} sealed it")
-            self._sealing = declaration
-        elif action != declaration.action or args != declaration.args:
-            raise _forged(index, f"it plays something other than what turn {declaration.turn} declared")
-        elif recorded is not None and seat != declaration.seat:
-            raise _forged(index, f"it is recorded in {seat}'s seat; turn {declaration.turn} was declared in "
-                          f"{declaration.seat}'s")
-        else:
-            seat = declaration.seat
-        seed = sealed_seed(declaration.hash, declaration.actor_value, proof["value"])
-        return GameRandom(seed, "draw", draws_at_random=True), seat or ""
-
-    def _refuse_while_waiting(self, book: ProofBook, action: str, replaying: bool, index: int) -> None:
-        """Refuse a turn of play while a declared draw waits for its seal (K-3): it could change what the draw means.
-
-        The sealer can work out a waiting draw once it is declared; a turn taken before the seal
-        that changes the game would let anyone who knows the draw choose what it comes to. A
-        version-3 file, played before this rule, is read as it was played, and verify names the turn.
-        """
-        first = book.pending[0]
-        if replaying and not book.next_seat_seals:
-            self._older_rules.append((index + 1, f"was taken while turn {first.turn}'s draw waited for its seal"))
-            return
-        raise IllegalActionError(
-            action.replace("_", " "), f"turn {first.turn}'s draw ({seat_label(first.seat, self.gm)}'s "
-            f"{first.action.replace('_', ' ')}) waits for {seat_label(first.sealer, self.gm)}'s seal, and until it is "
-            "sealed nothing else may change the game", "K-3",
-            f"wait for {first.sealer} to seal turn {first.turn}; meanwhile you may declare a turn that draws, "
-            "or write a note")
-
-    @property
-    def older_rule_turns(self) -> list[tuple[int, str]]:
-        """Turns of a version-3 sealed file that the rules of today refuse (K-3), each with what it did."""
-        return list(self._older_rules)
-
-    def _act_proof(self, book: ProofBook, action: str, args: dict[str, Any], outcome_text: str, rig: Rig | None,
-                   seat: str | None, given: dict[str, Any] | None, index: int,
-                   digest: str | None = None) -> dict[str, Any]:
-        """Check the proof of a sealed game's turn (a recorded or given one) or make it from the key held (K-2).
-
-        ``outcome_text`` is the outcome's canonical JSON, or ``""`` when only its recorded ``digest``
-        is known (a version-5 turn replayed: the proof is checked before the rules run).
-        """
-        seat = seat or ""
-        content = Event(index, action, args, None, rig.to_dict() if rig else None, self.log.head, "",
-                        seat, outcome_digest=digest).content_digest(outcome_text, self.log.version)
-        if action == "take_seat":
-            proof = given or book.make_act_proof(seat, content, new_chain=book.chain(seat, "act",
-                                                                                     renewal=args["renewal"]))
-            book.check_join(seat, proof, content, index + 1, args["act"], args["seal"], args["renewal"])
-            return proof
-        proof = given or book.make_act_proof(seat, content)
-        book.check_act(seat, proof, content, index + 1)
-        return proof
-
-    def _run_handler(self, action: str, args: dict[str, Any], rng: GameRandom, seat: str) -> Any:
-        """Run ``action``'s rules for ``seat`` with ``rng`` (a sealed game's probe or lapse check)."""
-        before = self._turn_seat
-        self._turn_seat = seat
-        try:
-            return getattr(self, f"_do_{action}")(rng, **args)
-        finally:
-            self._turn_seat = before
-
-    def _check_call_as(self, action: str, args: dict[str, Any], seat: str) -> None:
-        """Refuse ``action`` for ``seat`` as a turn would: who may take it (P-1), then its arguments (G-3)."""
-        if action.startswith("_") or not callable(getattr(self, f"_do_{action}", None)):
-            raise UnknownNameError(f"action {action[:40]!r}", f"is not an action of {self.title or self.system}")
-        self.seating.check_turn(action, self._seat_rule(action), args, seat, recorded=False)
-        check_call(type(self), action, args)
-
-    def _summary(self, action: str, args: dict[str, Any]) -> str:
-        """``Ada's flip: Fisticuffs, target 8``: a declared turn in a line (arguments left at their defaults unsaid)."""
-        plan = plans(type(self)).get(action)
-        defaults = plan.defaults if plan is not None else {}
-        args = {name: args[name] for name in (*(plan.checks if plan else ()), *args) if name in args}  # live = replay
-        actor = next((str(args[name]) for name in _ACTOR_ARGS if isinstance(args.get(name), str)), "")
-        shown = {name: value for name, value in args.items()
-                 if name not in _ACTOR_ARGS and not (name in defaults and defaults[name] == value)
-                 and value not in (None, [], {})}
-        said = [str(value) for name, value in shown.items() if name not in defaults]
-        said += [f"{name.replace('_', ' ')} {value}" for name, value in shown.items() if name in defaults]
-        what = action.replace("_", " ")
-        line = f"{actor}'s {what}" if actor else what
-        return (line + (f": {', '.join(said)}" if said else ""))[:300]
-
-    def apply(self, event: Event) -> Any:
-        """Replay one recorded event; refuse it if it does not come out exactly as recorded.
-
-        A refused replay leaves the game marked broken: every later action is refused.
-        """
-        if event.index != len(self.log):
-            raise ReplayMismatchError(
-                f"event {event.index}", f"is out of order: the game is at event {len(self.log)}"
-            )
-        # Check before computing: an event that is not chained to this game's head, or whose
-        # content does not match its hash, is refused before the rules run.
-        if (event.outcome_digest is not None) != records_digest(self.log.version):
-            self._broken = True
-            raise ReplayMismatchError(
-                f"event {event.index} ({event.action})",
-                "it records its outcome as another format version does (only versions 4 and 5 record a digest of it)",
-            )
-        digest, outcome_text = event.hash_and_outcome_text(self.log.version)
-        if event.prev != self.log.head or digest != event.hash:
-            self._broken = True
-            raise ReplayMismatchError(
-                f"event {event.index} ({event.action})", "its hash does not match its content and the event before it",
-            )
-        if self.log.version == DIGEST_CHAIN:
-            stored = event.stored_args
-            if self.defaults_in(event.action, stored):
-                self._broken = True
-                raise ReplayMismatchError(f"event {event.index} ({event.action})", "it records an argument at its "
-                                          "default, which format version 4 leaves out")
-            every = self.full_args(event.action, stored)
-            event = replace(event, args=every, left_out=frozenset(every.keys() - stored.keys()))
-        return self._perform(event.action, dict(event.args), rig=Rig.from_dict(event.rig), recorded=event,
-                             recorded_outcome=outcome_text or None)
-
-    @classmethod
-    def defaults_in(cls, action: str, args: Mapping[str, Any]) -> frozenset[str]:
-        """The names of ``args`` at their plain defaults, which a version-4 event leaves out (G-8).
-
-        A plain default is None, True/False, a whole number or a text that its parameter's check
-        accepts; only an argument of the same type and value is at it.
-        """
-        plan = plans(cls).get(action)
-        settled = plan.settled if plan is not None else {}
-        return frozenset(name for name, value in args.items()
-                         if name in settled and type(value) is type(settled[name]) and value == settled[name])
-
-    @classmethod
-    def full_args(cls, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
-        """A recorded action's arguments with those left out at their plain defaults put back (G-8)."""
-        plan = plans(cls).get(action)
-        if plan is None:
-            return dict(args)
-        return {**{name: value for name, value in plan.settled.items() if name not in args}, **args}
-
-    @classmethod
-    def replay(cls, seed: str, options: dict[str, Any], events: Iterable[Event], *, practice: bool = False,
-               players: Mapping[str, Iterable[str]] | None = None, gm: str = "", **start: Any) -> Game:
-        """Rebuild a game from its start and events, checking each event on the way (``start``: mode, sealing)."""
-        game = cls(seed, practice=practice, players=players, gm=gm, **start, **options)
-        events = list(events)
-        game.prepare_replay(events)
-        for event in events:
-            game.apply(event)
-        return game
-
-    def replayed(self, turns: int | None = None) -> Game:
-        """A fresh game with this one's start and its first ``turns`` events replayed (all by default)."""
-        game = self.fresh()
-        events = list(self.log) if turns is None else self.log.before(turns)
-        game.prepare_replay(events)
-        for event in events:
-            game.apply(event)
-        return game
 
     def fingerprint(self) -> str:
         """A canonical text of the whole state, for comparing two games."""
         return canonical_json(_plain(self.state))
 
+    def become(self, other: Game) -> Game:
+        """Make this game, in place, what ``other`` is: the one way to restore a game (or move it on) in place.
 
-_WHILE_A_DRAW_WAITS = (*SEALED_ACTIONS, "note")
-"""The turns a sealed game takes while a declared draw waits for its seal (K-3): sealed turns and notes."""
+        ``other`` is a game of this one's system and seed — the same game replayed to an earlier
+        turn, its next chapter, the same turns chained in another format version or from another
+        roster. Everything the start and the turns make becomes ``other``'s: the start (roster,
+        options, mode, chapter and its checkpoint), the event log and its chain, the state, who
+        plays whom, voids, notes, the proof book's chains and waiting declarations, the results,
+        the states kept for voids to come, whether a replay broke, and whatever else a game holds.
 
-_NOT_TURNS = (*NOT_VOIDABLE, *SEALED_ACTIONS)
-"""Events that are not turns of play: voids, notes and a sealed game's joins, declarations and seals."""
+        What belongs to the table that holds this game stays as it is:
 
-VOID_REACH = 100
-"""How many voids may follow one another with no turn of play between them (P-2): what bounds the states a replay
-keeps for the voids to come (G-6)."""
+        * the seat it sits in (:attr:`seat`), unless ``other``'s roster has no such seat: then
+          it stands up (None);
+        * the seat keys it holds (K-1; never in a file): in a sealed game they replace those of
+          ``other``'s proof book, and an open game holds none;
+        * what it set for its next turn: the pending rig (:meth:`rig`) and proof (:meth:`prove`).
 
-SEED_LIMIT = 200
-NAME_LIMIT = 60
-_ACTOR_ARGS = ("character", "attacker", "physician", "name")
-"""Arguments that name the character who acts, in the order a turn's actor is looked for."""
-
-
-def _forged(index: int, why: str) -> ReplayMismatchError:
-    return ReplayMismatchError(f"turn {index + 1}", why, "K-2")
+        Nothing is copied: this game takes ``other``'s parts as they are, so play on in this
+        game, not in ``other`` (take ``copy.copy(game)`` first to keep what this game was, and
+        ``game.become(kept)`` to go back to it). Not while a turn's rules are running. Returns
+        this game.
+        """
+        if type(other) is not type(self) or other.seed != self.seed:
+            raise ValueError(f"a {type(self).__name__} becomes only a game of its own system and seed: "
+                             f"{type(other).__name__} of seed commitment {other.seed_commitment[:12]} is another game")
+        if self._playing is not None or other._playing is not None:
+            raise RuntimeError("a game becomes another between turns, not while the rules of a turn run")
+        if other is self:
+            return self
+        mine = vars(self)
+        kept = {name: mine[name] for name in _TABLE_OWNED if name in mine}
+        keys = dict(self.proofs.keys) if self.proofs is not None else {}
+        mine.clear()
+        mine.update(vars(other))
+        mine.update(kept)
+        if self.seat is not None and self.seat not in self.seating.seats:
+            self.seat = None
+        if self.proofs is not None:
+            self.proofs.keys = keys
+        return self
 
 
 def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[dict[str, list[str]], str]:
@@ -1007,74 +497,6 @@ def roster(players: Mapping[str, Iterable[str]] | None, gm: str = "") -> tuple[d
 
 def _is_name(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= NAME_LIMIT and value.isprintable() and value.strip() == value
-
-
-def _rig_codes(named: Any) -> list[str]:
-    """The card codes a rig names for one deck (``"4H 8C"``, or a list of codes); anything else is refused (G-3)."""
-    if isinstance(named, str):
-        codes = named.replace(",", " ").split()
-    elif isinstance(named, Iterable) and not isinstance(named, (bytes, Mapping)):
-        codes = list(named)
-    else:
-        codes = [None]
-    if len(codes) > RIG_LIMIT or not all(isinstance(code, str) and 0 < len(code) <= 40 for code in codes):
-        raise MalformedInputError("rigged cards", f"must be card codes such as 4H or 10C, at most {RIG_LIMIT}", "G-3")
-    return codes
-
-
-def _rig_dice(dice: Any) -> tuple[int, ...]:
-    """The dice a rig sets, each a whole number from 1 (``[6, 6]``); anything else is refused (G-3)."""
-    listed = list(dice) if isinstance(dice, Iterable) and not isinstance(dice, (str, bytes, Mapping)) else None
-    if listed is None or len(listed) > RIG_LIMIT or not all(type(d) is int and 0 < d <= 1000 for d in listed):
-        raise MalformedInputError("rigged dice", f"must be a list of whole numbers from 1, at most {RIG_LIMIT}",
-                                  "G-3", "e.g. dice=[6, 6]")
-    return tuple(listed)
-
-
-def _card_code(card: Any) -> str:
-    return card.code if hasattr(card, "code") else str(card)
-
-
-def _outcome_mismatch(index: int, action: str) -> ReplayMismatchError:
-    return ReplayMismatchError(f"event {index} ({action})", "its recorded outcome is not what the seed and the rules "
-                               "produce", allowed="an outcome can only come from playing the action")
-
-
-def _same_outcome(replayed: Any, recorded: Any) -> bool:
-    """True when ``replayed`` has exactly the canonical JSON of ``recorded`` (read from JSON), seen without encoding.
-
-    Text, whole numbers, True/False and None must be of the same type and value, mappings hold
-    the same text keys, and a list or tuple the same items (a tuple is written as a list). Any
-    other value (a fraction, an object) is not judged here: False, and the caller compares the
-    encoded texts, as it does whenever this says False.
-    """
-    try:
-        return _same_value(replayed, recorded)
-    except RecursionError:
-        return False
-
-
-def _same_value(replayed: Any, recorded: Any) -> bool:
-    kind = type(replayed)
-    if kind is str or kind is int or kind is bool or replayed is None:
-        return type(recorded) is kind and replayed == recorded
-    if kind is dict:
-        if type(recorded) is not dict or len(replayed) != len(recorded):
-            return False
-        for key, value in replayed.items():
-            if type(key) is not str or key not in recorded:
-                return False
-            other = recorded[key]
-            held = type(value)
-            if held is str or held is int or held is bool or value is None:
-                if type(other) is not held or value != other:
-                    return False
-            elif not _same_value(value, other):
-                return False
-        return True
-    if kind is list or kind is tuple:
-        return type(recorded) is list and len(replayed) == len(recorded) and all(map(_same_value, replayed, recorded))
-    return False
 
 
 def _plain(value: Any) -> Any:

@@ -13,8 +13,9 @@ Infinity —, ``bool``, ``None``, ``list[…]``, ``dict[str, …]``, a ``TypedDi
 text limits of G-2, the number limits of G-3 and the rule-based bounds an annotation carries
 (``Annotated[int, Span(0, 431, "F-4")]``). Unknown and missing arguments are refused. A list
 where text belongs is refused at once, without looking inside it, so nesting costs nothing.
-:class:`kit.core.game.Game` runs the check in ``_perform`` for a live call and for an event
-replayed from a file alike, and :func:`check_options` on a game's table options.
+The turn engine runs the check in the one call that applies a turn's rules
+(:meth:`kit.core.engine.TurnEngine._apply_rules`), for a live call and for an event replayed
+from a file alike, and :class:`kit.core.game.Game` runs :func:`check_options` on its table options.
 """
 
 from __future__ import annotations

@@ -21,9 +21,10 @@ from kit.core.proofs import Declaration, ProofBook
 from kit.core.randomness import GameRandom, NeedsDraw, ProbeRandom
 from kit.core.sealed_results import DeclarationResult, LapseResult, RetractResult, SeatTakenResult
 from kit.core.sealing import SeatKey, is_chain_value
-from kit.core.table_turns import TurnNumber
+from kit.core.table_turns import ACTOR_ARGS, SEALED_ACTIONS, TurnNumber
 
 if TYPE_CHECKING:
+    from kit.core.engine import Turn
     from kit.core.events import EventLog
 
 ChainValue = Annotated[str, Text(64, "a chain value"), Ruling("K-1", "a chain value is 64 hex digits")]
@@ -38,10 +39,6 @@ DeclaredArgs = Annotated[dict[str, Any], Ruling("K-3", "the declared action's ar
 When = Annotated[str, Text(20, "a time"), Ruling("K-5", "a time such as 2026-12-01T14:05Z")]
 """When a declaration was made (UTC, to the minute), from the declaring table's clock."""
 
-SEALED_ACTIONS = ("take_seat", "declare", "retract", "seal")
-"""The turns only a sealed game has."""
-
-
 def now_text() -> str:
     """The time now, as a declaration records it: ``2026-12-01T14:05Z``."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")
@@ -55,22 +52,27 @@ class SealedTurns:
     seat: str | None
     gm: str
     _pending_proof: dict[str, Any] | None
-    _turn_seat: str | None
     state: Any
 
-    _replaying: bool = False
-    _sealing: Declaration | None = None
     _older_rules: list[tuple[int, str]]
     """Turns of a version-3 file that the rules of version 5 refuse (K-3), by turn, with what each did."""
 
     if TYPE_CHECKING:  # what kit.core.game.Game provides
         def _perform(self, action: str, args: dict[str, Any], **kwargs: Any) -> Any: ...
 
+        def _seal_turn(self, action: str, args: dict[str, Any], proof: dict[str, Any], seat: str | None) -> Any: ...
+
         def _run_handler(self, action: str, args: dict[str, Any], rng: GameRandom, seat: str) -> Any: ...
 
-        def _summary(self, action: str, args: dict[str, Any]) -> str: ...
-
         def _check_call_as(self, action: str, args: dict[str, Any], seat: str) -> None: ...
+
+        @property
+        def playing(self) -> Turn | None:
+            """The turn whose rules are running now."""
+
+        @property
+        def acting_seat(self) -> str | None:
+            """The seat of the turn whose rules are running."""
 
     # -- the public face ----------------------------------------------------------------
 
@@ -143,10 +145,14 @@ class SealedTurns:
         A sealed game declares a drawing turn by itself (``game.flip(...)`` declares the flip);
         this is the form the game notebook's turn cell records.
         """
+        return self._perform("declare", self._declaration_args(action, args, at))
+
+    def _declaration_args(self, action: str, args: dict[str, Any], at: str | None = None) -> dict[str, Any]:
+        """The arguments of the declaration of ``action`` with ``args``: every argument, and the time (K-3, K-5)."""
         plan = plans(type(self)).get(action) if isinstance(action, str) else None
         if self.proofs is not None and plan is not None and isinstance(args, dict):
             args = {**plan.defaults, **args}  # recorded as a live turn records it: every argument
-        return self._perform("declare", {"action": action, "args": args, "at": at or now_text()})
+        return {"action": action, "args": args, "at": at or now_text()}
 
     def retract(self, turn: TurnNumber) -> RetractResult:
         """Take back the current seat's own declaration of ``turn`` before it is sealed (K-5)."""
@@ -179,11 +185,11 @@ class SealedTurns:
         proof = ({"by": seat, "n": given["n"], "sealed": declaration.turn, "value": given["value"]}
                  if given is not None else book.make_seal_proof(seat, declaration))
         try:
-            return self._perform(declaration.action, dict(declaration.args), seal_proof=proof)
+            return self._seal_turn(declaration.action, dict(declaration.args), proof, seat)
         except RulesError as refusal:
             if getattr(refusal, "ruling", None) == "K-2":  # the proof itself is wrong: nothing to lapse
                 raise
-        return self._perform("seal", {"turn": declaration.turn}, seal_proof=proof)
+        return self._seal_turn("seal", {"turn": declaration.turn}, proof, seat)
 
     def seal_all(self) -> list[Any]:
         """Seal every declaration waiting for the current seat's draw, oldest first; their results."""
@@ -198,8 +204,8 @@ class SealedTurns:
     def _do_take_seat(self, rng: GameRandom, act: str | None, seal: str | None,
                       renewal: int | None) -> SeatTakenResult:
         book = self._book("take a seat")
-        seat = self._turn_seat or ""
-        if not self._replaying:
+        seat = self.acting_seat or ""
+        if not self._replaying():
             self._refuse_unfixed_seal(book, seat)
         if act is None or seal is None or renewal is None:
             raise MalformedInputError("take a seat", "a recorded seat-taking names both anchors and its renewal", "K-1")
@@ -222,7 +228,7 @@ class SealedTurns:
 
     def _do_declare(self, rng: GameRandom, action: str, args: dict[str, Any], at: str) -> DeclarationResult:
         book = self._book("declare a turn")
-        seat = self._turn_seat or ""
+        seat = self.acting_seat or ""
         if action in SEALED_ACTIONS or action in ("void", "note"):
             raise IllegalActionError(f"declare {action}", "it draws nothing: take it as it is", "K-3")
         waiting = book.pending_of(seat)
@@ -236,7 +242,7 @@ class SealedTurns:
             raise IllegalActionError(what, "no other seat has taken its seat yet, and a draw is sealed by a seat that "
                                      "has", "K-3", "wait until another seat takes its seat, then declare")
         if sealer not in book.chains:
-            if not self._replaying or book.next_seat_seals:
+            if not self._replaying() or book.next_seat_seals:
                 raise IllegalActionError(what, f"{sealer}, who seals it, has not taken their seat yet: a draw is "
                                          "sealed with a chain committed before it is declared", "K-3",
                                          f"wait until {sealer} takes their seat, then declare")
@@ -252,6 +258,25 @@ class SealedTurns:
                                       "declared (K-3)", "K-3")
         self._check_declared(action, args, seat)
         return DeclarationResult(seat, action, dict(args), self._summary(action, args), sealer, at)
+
+    def _replaying(self) -> bool:
+        """True while the turn being played is a recorded one, replayed (a file read or verified)."""
+        return self.playing is not None and self.playing.replaying
+
+    def _summary(self, action: str, args: dict[str, Any]) -> str:
+        """``Ada's flip: Fisticuffs, target 8``: a declared turn in a line (arguments left at their defaults unsaid)."""
+        plan = plans(type(self)).get(action)
+        defaults = plan.defaults if plan is not None else {}
+        args = {name: args[name] for name in (*(plan.checks if plan else ()), *args) if name in args}  # live = replay
+        actor = next((str(args[name]) for name in ACTOR_ARGS if isinstance(args.get(name), str)), "")
+        shown = {name: value for name, value in args.items()
+                 if name not in ACTOR_ARGS and not (name in defaults and defaults[name] == value)
+                 and value not in (None, [], {})}
+        said = [str(value) for name, value in shown.items() if name not in defaults]
+        said += [f"{name.replace('_', ' ')} {value}" for name, value in shown.items() if name in defaults]
+        what = action.replace("_", " ")
+        line = f"{actor}'s {what}" if actor else what
+        return (line + (f": {', '.join(said)}" if said else ""))[:300]
 
     def _check_declared(self, action: str, args: dict[str, Any], seat: str) -> None:
         """Refuse a declaration the rules refuse now, or one that draws nothing — live and on replay alike.
@@ -273,7 +298,7 @@ class SealedTurns:
 
     def _do_retract(self, rng: GameRandom, turn: int) -> RetractResult:
         book = self._book("retract a declaration")
-        seat = self._turn_seat or ""
+        seat = self.acting_seat or ""
         declaration = book.find_pending(turn)
         if declaration is None:
             raise IllegalActionError(f"retract turn {turn}", "it is not a declaration waiting for its draw", "K-5")
@@ -284,7 +309,7 @@ class SealedTurns:
         return RetractResult(turn, seat, declaration.action)
 
     def _do_seal(self, rng: GameRandom, turn: int) -> LapseResult:
-        declaration = self._sealing
+        declaration = self.playing.seals if self.playing is not None else None
         if declaration is None or declaration.turn != turn:
             raise IllegalActionError(f"seal turn {turn}", "a seal records a lapse only with its seal proof", "K-4")
         saved = copy.deepcopy(self.state)

@@ -426,7 +426,7 @@ class CombatActions(RollUnderBase):
 
     def _defender_chooses(self, defender: Any, defence: Any, cover: Any, defence_modifier: Any) -> None:
         """R-5a: from a player's seat an attack leaves the defence to the defender's seat (or the GM's)."""
-        seat = self._turn_seat
+        seat = self.acting_seat  # the seat of the attack being played (P-1), whoever holds the game
         if not self.seating.seated or seat is None or self.is_gm(seat):
             return
         if defence is None and not cover and not defence_modifier:

@@ -13,6 +13,10 @@ the file holds, every listener redraws from it and the error is raised for the c
 The session holds the file open (:class:`kit.gamefile.HeldGameFile`): the game verified when it
 was opened, and the bytes last read or written. While the file still holds exactly those bytes a
 turn needs no re-checking, so a turn costs a read, the rules and one write.
+
+The seat a table sits in is the session's own (:attr:`TableSession.seat`, P-1): components read
+it there, and each turn passes it to the game (:meth:`kit.core.game.Game.turns_from`), which
+never keeps a copy of it between turns.
 """
 
 from __future__ import annotations
@@ -37,7 +41,9 @@ class TableSession:
         self.game = game
         self.path = Path(path) if path is not None else None
         self.seat: str | None = None
-        """Who sits at this table (a player's name or the GM's; None: nobody yet, or a game without seats)."""
+        """Who sits at this table (a player's name or the GM's; None: nobody yet, or a game without seats).
+
+        The table's one place for it: every turn taken here is taken from it (P-1)."""
         self._file: Any = None
         self._keys: dict[str, Any] = {}
         """The seat keys held at this table (a sealed game, K-1): kept in memory only, held again after a reload."""
@@ -63,8 +69,8 @@ class TableSession:
         return session
 
     def sit(self, seat: str | None) -> None:
-        """Sit at the table as ``seat`` (P-1): the turns taken here are that seat's."""
-        self.game.sit(seat)
+        """Sit at the table as ``seat`` (P-1): the turns taken here are that seat's; refused if not at the table."""
+        self.game.seating.check_sit(seat)
         self.seat = seat
 
     def hold_key(self, seat: str, key: Any) -> str:
@@ -152,13 +158,12 @@ class TableSession:
         self._gc_was_enabled = gc.isenabled()
         gc.disable()
         try:
-            if self.game.seat != self.seat:
-                self.game.sit(self.seat)  # the game may be shared; this table's turns are its seat's
-            if self.path is None:
-                result = getattr(self.game, action)(**args)
-                self._announce_first(result)
-            else:
-                result = self._take(action, args)
+            with self.game.turns_from(self.seat):  # this table's turns are its seat's, whoever else holds the game
+                if self.path is None:
+                    result = getattr(self.game, action)(**args)
+                    self._announce_first(result)
+                else:
+                    result = self._take(action, args)
         finally:
             self._collect_again()
         self._announce(result)
@@ -206,6 +211,4 @@ class TableSession:
             self.game = self._file.game
             for seat, key in list(self._keys.items()):
                 self._hold_again(seat, key)
-            if self.seat is not None and self.seat in self.game.seats:
-                self.game.sit(self.seat)
         self._announce(None)

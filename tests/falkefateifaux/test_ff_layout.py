@@ -11,7 +11,7 @@ HOMES = {
     "kit.falkefateifaux.hands": {"discard", "mulligan", "prepare", "trust_the_fates", "end_scene", "award_fate"},
     "kit.falkefateifaux.status": {"add_condition", "remove_condition", "injure", "heal", "lose_control",
                                   "regain_control", "set_skill", "adjust_refresh"},
-    "kit.core.game": {"void", "note"},  # every system's (P-2, P-3)
+    "kit.core.table_turns": {"void", "note"},  # every system's (P-2, P-3)
     "kit.core.sealed_turns": {"take_seat", "declare", "seal", "retract"},  # every sealed game's (K-1 … K-5)
 }
 

@@ -17,13 +17,12 @@ from message_walk import python_in, start_table, visible_text, walk_table
 
 from kit.core.errors import IllegalActionError, RulesError
 from kit.falkefateifaux.results import Awaiting
+from kit.systems import SYSTEMS
 from kit.widgets.common import ErrorLine
-
-SYSTEMS = ("falkefateifaux", "suitpairs", "rollunder")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_message_a_walk_of_the_table_shows_is_plain_words(tmp_path, system, seed):
     walk = walk_table(system, tmp_path, seed, steps=400)
     assert len(walk.refusals) >= 5, f"the walk met too few refusals to prove anything: {sorted(walk.refusals)}"
@@ -113,7 +112,7 @@ def test_r7_consent_says_to_ask_the_player_and_type_their_name(tmp_path):
         pytest.skip("the ready-made party drew no card for the first character")
     card = holder.fate_cards[0]
     table.session.act("test", character=theirs, attribute="Agility")
-    with pytest.raises(RulesError) as info:
+    with pytest.raises(RulesError) as info, game.turns_from(table.session.seat):  # the table's seat (P-1)
         game.spend_fate_card(mine, card.name, on=theirs)
     assert "consent=" in str(info.value)
     words = info.value.for_table()
@@ -124,7 +123,7 @@ def test_f7_hinder_without_a_contest_says_to_choose_an_opponent(tmp_path):
     table = start_table("falkefateifaux", tmp_path)
     table.seat_picker.picker.value = "GM"
     game = table.session.game
-    with pytest.raises(RulesError) as info:
+    with pytest.raises(RulesError) as info, game.turns_from(table.session.seat):  # the table's seat (P-1)
         game.flip("Ada", "Fisticuffs", target=8, hinder=True)
     assert "hinder=" in str(info.value)
     words = info.value.for_table()
