@@ -146,6 +146,10 @@ def fetch_wheels(tools: Path, work: Path) -> Path:
 def build_kit_wheel(tools: Path, work: Path) -> Path:
     """The kit as a wheel, built from this checkout."""
     out = work / "kit-wheel"
+    # setuptools builds in build/lib and keeps what it found there before: a module since removed from the
+    # checkout (a file moved into a package) would still be packed into the wheel, and the site's start file,
+    # importing every module of the kit, would stop at it.
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     run(tools / "python", "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT)
     (wheel,) = out.glob("kit-*.whl")

@@ -7,7 +7,9 @@ Loading and verifying read the events as data and replay them against the seed; 
 from the file is ever executed.
 """
 
+from kit.gamefile.acting import perform
 from kit.gamefile.errors import BrokenGameError, GameFileError, GameMovedOnError, NotAGameFileError
+from kit.gamefile.files import ReadOnlyError
 from kit.gamefile.header import BOUND_START_VERSION, DRAWING, FORMAT, FORMAT_VERSION, Header
 from kit.gamefile.held import HeldGameFile
 from kit.gamefile.notebook import build_notebook, notebook_text, parse_notebook
@@ -15,13 +17,11 @@ from kit.gamefile.post import check_code, render_post, turn_code
 from kit.gamefile.source import turn_source
 from kit.gamefile.store import (
     GameFile,
-    ReadOnlyError,
     append_to_game,
     append_turn,
     create,
     load,
     load_file,
-    perform,
     save,
     upgrade,
 )

@@ -21,7 +21,7 @@ from kit.core.chapters import checkpoint_digest
 from kit.core.errors import RulesError
 from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
-from kit.gamefile.notebook import parse_notebook
+from kit.gamefile.notebook import read_raw
 from kit.gamefile.post import check_code, parse_code
 from kit.gamefile.verify import Report, verify
 
@@ -72,10 +72,8 @@ def verdict_of(report: Report, path: str, code_message: str = "") -> ChapterVerd
 
 def verify_chapter(path: str, from_code: str | None = None) -> ChapterVerdict:
     """Verify one chapter file from its checkpoint; with ``from_code``, skip a chapter that ends before its turn."""
-    from kit.gamefile.store import read_raw_bytes
-
     try:
-        raw = parse_notebook(read_raw_bytes(path))
+        raw = read_raw(path)
     except NotAGameFileError as error:
         return ChapterVerdict(path, False, f"{path}: not a game notebook: {error}", not_a_game=True)
     header = raw.header

@@ -13,19 +13,23 @@ written under the lock of the chapter it follows, so two tables at a boundary ne
 
 from __future__ import annotations
 
+import copy
 import glob
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from kit.core.events import DIGEST_CHAIN, Event, canonical_json, chain_hash, outcome_digest
 from kit.core.game import Game
+from kit.gamefile import files
+from kit.gamefile.acting import restore_game
 from kit.gamefile.check import check
 from kit.gamefile.errors import GameFileError, GameMovedOnError, NotAGameFileError
 from kit.gamefile.header import CHAPTER_TURNS, DRAWING, MAX_CHAPTER_TURNS, MIN_CHAPTER_TURNS, Header
-from kit.gamefile.notebook import build_notebook, notebook_text, paused_gc
+from kit.gamefile.notebook import drawn_notebook, read_raw
 
 _CHAPTER_SUFFIX = re.compile(r"^(?P<base>.+?)\.ch(?P<number>[1-9][0-9]{0,6})$")
 
@@ -70,8 +74,7 @@ def chapter_header(game: Game, header: Header) -> Header:
 
 def notebook_bytes(game: Game, header: Header) -> bytes:
     """The whole game file ``game`` makes, as ``save`` writes it (checked against the schema part by part)."""
-    with paused_gc():
-        return notebook_text(build_notebook(game, header.updated(game)), by_parts=True).encode()
+    return drawn_notebook(game, header, by_parts=True)
 
 
 def write_new_chapter(target: Path, game: Game, header: Header) -> bytes:
@@ -81,14 +84,55 @@ def write_new_chapter(target: Path, game: Game, header: Header) -> bytes:
     already is that chapter, started by another table (GameMovedOnError), or a file that only
     bears its name (GameFileError: it must be moved away first, C-3); either way nothing is written.
     """
-    from kit.gamefile.store import atomic_write, locked
-
     data = notebook_bytes(game, header)
-    with locked(target):
+    with files.locked(target):
         if target.exists():
             raise name_taken(target, ChapterLink.of(header), link_at(target))
-        atomic_write(target, data)
+        files.atomic_write(target, data)
     return data
+
+
+@dataclass(frozen=True)
+class StartedChapter:
+    """A chapter :func:`start_next_chapter` started: its file, the header and bytes written, the turn's result."""
+
+    path: Path
+    header: Header
+    data: bytes
+    result: Any = None
+
+
+def start_next_chapter(source: Path, game: Game, header: Header, turn: Callable[[Game], Any] | None = None,
+                       performed: Callable[[Any], None] | None = None) -> StartedChapter:
+    """Start the chapter after ``game``'s, which the file ``source`` (its ``header``) holds: the one way one starts.
+
+    The caller holds ``source``'s lock, and ``game`` is the game the file holds. Its checkpoint
+    is taken from ``game``'s chapter replayed, as verification replays it from the file (C-1);
+    ``turn``, when given, takes the new chapter's first turn on it (a RulesError changes
+    nothing). Then ``game`` — the same object, which a table keeps — becomes the new chapter,
+    ``performed(result)`` is called, and the new chapter's file is written beside ``source``. If
+    ``performed`` or the write fails, ``game`` goes back to the chapter it was and the error
+    propagates. A file at the new chapter's name refuses it, before anything is computed: that
+    chapter, started by another table (GameMovedOnError), or a file that only bears its name
+    (GameFileError: move it away, C-3).
+    """
+    after = refuse_taken_next_name(source, header)
+    try:
+        following = game.next_chapter()
+    except ValueError as error:  # a chapter with no turn yet, or one no checkpoint can be taken of
+        raise GameFileError(f"{source.name}: {error}") from None
+    result = turn(following) if turn is not None else None
+    before = copy.copy(game)  # the chapter as it was, should the new one not be written
+    restore_game(game, following)
+    try:
+        if performed is not None:
+            performed(result)
+        written = chapter_header(game, header)
+        data = write_new_chapter(after, game, written)
+    except BaseException:
+        restore_game(game, before)
+        raise
+    return StartedChapter(after, written.updated(game), data, result)
 
 
 def moved_on_to(target: Path) -> GameMovedOnError:
@@ -135,8 +179,6 @@ class ChapterLink:
 
 def link_at(path: Path) -> ChapterLink | None:
     """What the file at ``path`` says of its place in a campaign; None when there is no game file there."""
-    from kit.gamefile.store import read_raw
-
     try:
         return ChapterLink.of(read_raw(path).header)
     except (NotAGameFileError, OSError):
@@ -232,12 +274,10 @@ _MOST_LINKS = 4096
 
 
 def _cached_link(path: Path) -> ChapterLink | None:
-    """:func:`header_at`, read again only when the file's stamp changed; None when there is no file."""
-    try:
-        status = path.stat()
-    except OSError:
+    """:func:`link_at`, read again only when the file's stamp changed; None when there is no file."""
+    stamp = files.file_stamp(path)
+    if stamp is None:
         return None
-    stamp = (status.st_ino, status.st_size, status.st_mtime_ns)
     key = os.path.abspath(path)
     known = _LINKS.get(key)
     if known is not None and known[0] == stamp:
@@ -251,8 +291,6 @@ def _cached_link(path: Path) -> ChapterLink | None:
 
 def chapter_number_of(path: Path) -> int:
     """The chapter a file holds by its header, else by its name."""
-    from kit.gamefile.store import read_raw
-
     try:
         return read_raw(path).header.chapter
     except NotAGameFileError:
@@ -264,20 +302,12 @@ def close_chapter(path: str | os.PathLike[str]) -> Path:
 
     The file must verify in full and be the newest chapter; returns the new chapter's path.
     """
-    from kit.gamefile.store import locked, read_raw
-
     source = Path(path)
-    with locked(source):
+    with files.locked(source):
         checked = check(read_raw(source))
         if checked.problem:
             raise checked.problem
-        after = refuse_taken_next_name(source, checked.raw.header)
-        try:
-            game = checked.game.next_chapter()
-        except ValueError as error:
-            raise GameFileError(f"{source.name}: {error}") from None
-        write_new_chapter(after, game, chapter_header(game, checked.raw.header))
-    return after
+        return start_next_chapter(source, checked.game, checked.raw.header).path
 
 
 def rechained(event: Event, prev: str, version: int, cls: type[Game]) -> Event:
@@ -306,8 +336,6 @@ def split(path: str | os.PathLike[str], into: str | os.PathLike[str], *,
     notes or changes a turn before it (a closed chapter's turns stand, C-2). A sealed game's proofs
     bind each turn's place, so a sealed game is split into chapters as it is played, never after.
     """
-    from kit.gamefile.store import read_raw
-
     source, folder = Path(path), Path(into)
     check_chapter_turns(chapter_turns)
     checked = check(read_raw(source))
@@ -371,10 +399,9 @@ def _chapter_end(events: list[Event], earliest: list[int], start: int, chapter_t
 
 
 def _write_split_chapter(target: Path, game: Game, header: Header) -> None:
-    from kit.gamefile.store import atomic_write, locked
-
+    """Write one chapter of a game being split into an empty folder (refused where a file is already)."""
     data = notebook_bytes(game, chapter_header(game, header))
-    with locked(target):
+    with files.locked(target):
         if target.exists():
             raise GameFileError(f"{target} already exists; split into an empty folder")
-        atomic_write(target, data)
+        files.atomic_write(target, data)

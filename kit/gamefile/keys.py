@@ -4,7 +4,8 @@ A participant of a sealed game keeps one key per seat they play (usually one, th
 The keys live in the user's config folder — ``$KIT_CONFIG_DIR`` if set, else
 ``$XDG_CONFIG_HOME/kit``, else ``~/.config/kit`` — as ``keys/<seat>.key``, in a folder only the
 user may open (mode 0700), each file readable by the user alone (mode 0600) and written
-atomically (a temporary file in the same folder, then a rename), so a killed write never leaves
+atomically, never over another (:func:`kit.gamefile.files.write_new_file`: a temporary file in
+the same folder, then a link to its name, the folder flushed), so a killed write never leaves
 half a key.
 
 A key file holds the key's text form (``kit-key-…``) after two comment lines naming the seat::
@@ -33,7 +34,6 @@ import os
 import re
 import shlex
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ from typing import Any
 from kit.core.errors import RulesError
 from kit.core.game import Game
 from kit.core.sealing import SeatKey
+from kit.gamefile import files
 from kit.gamefile.errors import GameFileError
 from kit.gamefile.store import append_to_game, load_file
 
@@ -305,47 +306,13 @@ class KeyStore:
         self._prepare_folder()
         target = self.path(name)
         try:
-            handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".new-key-", suffix=".tmp")
-        except OSError as error:
-            raise KeyStoreError(f"no key file can be written in {self.folder}: {error.strerror}") from None
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                os.fchmod(stream.fileno(), FILE_MODE)
-                stream.write(_key_text(name, key))
-                stream.flush()
-                os.fsync(stream.fileno())
-            _move_into_place(Path(temporary), target)
+            files.write_new_file(target, _key_text(name, key).encode(), mode=FILE_MODE)
         except FileExistsError:
             raise self._taken(name) from None
         except OSError as error:
+            if error.errno in files.READ_ONLY_ERRNOS:
+                raise KeyStoreError(f"no key file can be written in {self.folder}: {error.strerror}") from None
             raise KeyStoreError(f"the key file {target} cannot be written: {error.strerror}") from None
-        finally:
-            Path(temporary).unlink(missing_ok=True)
-        _sync_folder(self.folder)
-
-
-def _move_into_place(temporary: Path, target: Path) -> None:
-    """Give ``temporary`` the name ``target`` unless that exists (FileExistsError); the temporary file stays."""
-    try:
-        os.link(temporary, target)  # atomic, and fails when the target exists
-    except FileExistsError:
-        raise
-    except OSError as error:
-        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
-            raise
-        if target.exists() or target.is_symlink():  # a filesystem without hard links
-            raise FileExistsError(errno.EEXIST, "exists", str(target)) from None
-        os.replace(temporary, target)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the new file's name durable (where the system allows opening a folder)."""
-    with contextlib.suppress(OSError):
-        handle = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
 
 
 def _read_small(path: Path) -> str:

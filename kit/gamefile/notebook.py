@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kit.core.describe import Describable
@@ -22,7 +23,8 @@ from kit.core.events import Event
 from kit.core.game import Game
 from kit.core.runtime import IN_BROWSER
 from kit.gamefile.errors import NotAGameFileError
-from kit.gamefile.header import Header, shown_value
+from kit.gamefile.files import MAX_FILE_BYTES, read_raw_bytes
+from kit.gamefile.header import DRAWING, Header, shown_value
 from kit.gamefile.pretty_json import indented_json
 from kit.gamefile.source import setup_source_of, turn_source
 from kit.render import to_html, to_text
@@ -201,6 +203,18 @@ def notebook_text(notebook: dict[str, Any], *, by_parts: bool = False) -> str:
                      notebook["nbformat"], notebook["nbformat_minor"])
 
 
+def drawn_notebook(game: Game, header: Header, outputs: list[list[dict[str, Any]]] | None = None, *,
+                   by_parts: bool = False) -> bytes:
+    """The whole game file ``game`` makes under ``header`` (moved on to its turns), every cell drawn by this kit.
+
+    ``outputs`` are the turns' drawings when already known (see :func:`build_notebook`);
+    ``by_parts`` as :func:`notebook_text` takes it.
+    """
+    with paused_gc():
+        notebook = build_notebook(game, replace(header.updated(game), drawing=DRAWING), outputs)
+        return notebook_text(notebook, by_parts=by_parts).encode()
+
+
 def _dumps(value: Any, indent: str) -> str:
     """``value`` as one-space-indented JSON with sorted keys, every line after the first indented by ``indent``."""
     text = indented_json(value)
@@ -327,14 +341,16 @@ class RawGameFile:
         return [cell.event for cell in self.turns if cell.event is not None]
 
 
+def read_raw(path: str | os.PathLike[str]) -> RawGameFile:
+    """Read a game notebook as data (no code runs); not a game notebook raises NotAGameFileError."""
+    return parse_notebook(read_raw_bytes(path))
+
+
 def parse_notebook(text: str | bytes) -> RawGameFile:
     """Read a game notebook's text as data. Nothing in it is executed."""
     with paused_gc():
         return _parse(text)
 
-
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""The largest game file the kit reads (G-6): a campaign of some 20,000 turns."""
 
 MAX_JSON_VALUES = MAX_FILE_BYTES // 20
 """The most commas and opening brackets a game file may hold (G-6): one for every 20 bytes of the largest.
@@ -356,7 +372,21 @@ def json_value_count(text: str | bytes) -> int:
     return text.count(",") + text.count("[") + text.count("{")
 
 
-def _parse(text: str | bytes) -> RawGameFile:
+def parse_header(text: str | bytes) -> tuple[Header, int]:
+    """A game notebook's header, and how many of its cells hold a turn's event, without reading the turns.
+
+    The text is checked as :func:`parse_notebook` checks it (its size and number of values, G-6;
+    JSON, nbformat 4, the header's fields and their limits): NotAGameFileError when it is not a
+    game notebook. Nothing in it is executed. The shelf lists its files with it.
+    """
+    with paused_gc():
+        notebook = _notebook_data(text)
+        header = Header.from_dict(notebook["metadata"].get("kit"))
+        return header, sum(1 for cell in notebook["cells"] if isinstance(cell, dict) and _event_data(cell) is not None)
+
+
+def _notebook_data(text: str | bytes) -> dict[str, Any]:
+    """The notebook's JSON within the limits of a game file (G-6): nbformat 4, metadata and cells of notebook cells."""
     if len(text) > MAX_FILE_BYTES:
         raise NotAGameFileError(f"it is larger than the {MAX_FILE_BYTES // 2**20} MiB a game file may be (G-6)")
     if len(text) > MAX_JSON_VALUES and json_value_count(text) > MAX_JSON_VALUES:  # a shorter text holds fewer
@@ -374,9 +404,14 @@ def _parse(text: str | bytes) -> RawGameFile:
     if not isinstance(data, dict) or type(data.get("nbformat")) is not int or data["nbformat"] != 4 or (
             not isinstance(data.get("cells"), list)):
         raise NotAGameFileError("it is not a Jupyter notebook in nbformat 4")
-    metadata = data.get("metadata")
-    if not isinstance(metadata, dict):
+    if not isinstance(data.get("metadata"), dict):
         raise NotAGameFileError("it is not a Jupyter notebook in nbformat 4 (no metadata)")
+    return data
+
+
+def _parse(text: str | bytes) -> RawGameFile:
+    data = _notebook_data(text)
+    metadata = data["metadata"]
     header = Header.from_dict(metadata.get("kit"))
     cells = data["cells"]
     if not all(isinstance(cell, dict) and isinstance(cell.get("cell_type"), str) for cell in cells):

@@ -13,8 +13,7 @@ from kit.core.sealed_results import when_text
 from kit.core.seats import seat_label
 from kit.gamefile.check import Checked, check, summary_of
 from kit.gamefile.header import DRAWING
-from kit.gamefile.notebook import RawGameFile
-from kit.gamefile.store import read_raw
+from kit.gamefile.notebook import RawGameFile, read_raw
 
 
 @dataclass(frozen=True)
