@@ -1,8 +1,10 @@
 """The registry of game systems: each system's package, by name, one line each.
 
 A system is one package that says everything about itself in its ``system`` module
-(:class:`kit.core.system.SystemInfo`: title, summary, rulings, game class, ready-made party);
-the packages are imported only when asked for. The layers above register their parts of a
+(:class:`kit.core.system.SystemInfo`: title, summary, rulings, game class, ready-made party,
+sample game, the names of its widget factories, the driver tests play it with); the packages
+are imported only when asked for. Everything else — scripts, tests, benchmarks — loops over
+:data:`SYSTEMS` and asks each system's ``SystemInfo``. The layers above register their parts of a
 system the same way (``kit.odds.ODDS_MODULES``, ``kit.widgets.registry.WIDGETS``). Adding a
 fourth system is its package, its odds and widgets modules, and one line in each registry.
 """

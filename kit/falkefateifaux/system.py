@@ -1,10 +1,12 @@
-"""FalkeFateiFaux as the registry knows it: name, title, summary, rulings, game and party."""
+"""FalkeFateiFaux as the registry knows it: name, title, summary, rulings, game, party, sample and driver."""
 
 from __future__ import annotations
 
 from kit.core.system import SystemInfo
+from kit.falkefateifaux.drive import DRIVER
 from kit.falkefateifaux.game import FalkeFateiFauxGame
 from kit.falkefateifaux.party import PARTY
+from kit.falkefateifaux.sample import SAMPLE
 
 SYSTEM = SystemInfo(
     name="falkefateifaux",
@@ -14,4 +16,6 @@ SYSTEM = SystemInfo(
     rulings="F",
     game=FalkeFateiFauxGame,
     party=PARTY,
+    sample=SAMPLE,
+    driver=DRIVER,
 )

@@ -1,10 +1,12 @@
-"""Roll-Under as the registry knows it: name, title, summary, rulings, game and party."""
+"""Roll-Under as the registry knows it: name, title, summary, rulings, game, party, sample and driver."""
 
 from __future__ import annotations
 
 from kit.core.system import SystemInfo
+from kit.rollunder.drive import DRIVER
 from kit.rollunder.game import RollUnderGame
 from kit.rollunder.party import PARTY
+from kit.rollunder.sample import SAMPLE
 
 SYSTEM = SystemInfo(
     name="rollunder",
@@ -14,5 +16,7 @@ SYSTEM = SystemInfo(
     rulings="R",
     game=RollUnderGame,
     party=PARTY,
+    sample=SAMPLE,
+    driver=DRIVER,
     player_on_sheet=True,
 )
