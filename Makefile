@@ -46,12 +46,23 @@ $(SITE_STAMP): scripts/site/build-requirements.txt
 site: $(STAMP) $(SITE_STAMP)
 	$(BIN)/python scripts/build_site.py --tools $(SITE_VENV)/bin --out site
 
-## Every test: lint, unit, property, widget, browser (the tables in Voilà and on the static site, built
-## first), then nbval over every notebook.
+## Every test: lint (ruff, ESLint), unit, property, widget, browser (the tables in Voilà and on the static
+## site, built first), then nbval over every notebook.
 test: lint unit notebooks
 
-lint: $(STAMP)
+## ESLint (pinned in tools/lint-js/package-lock.json), installed with npm ci when the lock changes.
+LINT_JS := tools/lint-js
+LINT_JS_STAMP := $(LINT_JS)/node_modules/.installed-stamp
+
+$(LINT_JS_STAMP): $(LINT_JS)/package.json $(LINT_JS)/package-lock.json
+	npm ci --prefix $(LINT_JS) --ignore-scripts --no-audit --no-fund
+	touch $(LINT_JS_STAMP)
+
+## ruff over the Python; ESLint (eslint:recommended, browser globals) over the page-side JavaScript of the
+## anywidget views (kit/**/*.js).
+lint: $(STAMP) $(LINT_JS_STAMP)
 	$(BIN)/ruff check kit tests bench scripts
+	$(LINT_JS)/node_modules/.bin/eslint --config $(LINT_JS)/eslint.config.mjs --max-warnings 0 kit
 
 unit: $(STAMP) bytecode site
 	$(BIN)/pytest tests
@@ -70,4 +81,4 @@ bench: $(STAMP) bytecode
 	for script in bench/*_bench.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) build site *.egg-info
+	rm -rf $(VENV) build site *.egg-info $(LINT_JS)/node_modules

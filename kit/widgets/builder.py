@@ -19,9 +19,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kit.widgets.common import ErrorLine, SharedLookHTML, attempt, labelled_button, plain_text
+from kit.widgets.common import SharedLookHTML, plain_text
+from kit.widgets.component import Component
+from kit.widgets.controls import error_line, html_view, labelled_button
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 
 GM_CHOICE = "GM"
 """How the builder names the game master among the people a character may be played by."""
@@ -42,24 +45,6 @@ def seated_as_gm(session: TableSession) -> bool:
     if callable(is_gm):
         return bool(is_gm(seat))
     return seat == getattr(session.game, "gm", "")
-
-
-def text_box(description: str, placeholder: str = "") -> widgets.Text:
-    """A text field as every builder draws it: its label before it, as wide as a phone allows."""
-    return fixed(widgets.Text, description=description, placeholder=placeholder,
-                 layout={"width": "auto", "max_width": "32em"}, style={"description_width": "initial"})
-
-
-def number_box(description: str, value: int) -> widgets.IntText:
-    """A whole-number field (never clamped: an out-of-bounds value shows the rule beside it)."""
-    return fixed(widgets.IntText, description=description, value=value, layout={"width": "12em"},
-                 style={"description_width": "initial"})
-
-
-def choice_box(description: str, options: Iterable[tuple[str, str]], value: str = "") -> widgets.Dropdown:
-    """A dropdown of choices (label, value), the first usually the empty "Choose …"."""
-    return fixed(widgets.Dropdown, description=description, options=list(options), value=value,
-                 layout={"width": "auto"}, style={"description_width": "initial"})
 
 
 class FieldProblem(SharedLookHTML):
@@ -88,17 +73,22 @@ class FieldProblem(SharedLookHTML):
         return unescape(self.value.split(">", 1)[1].rsplit("</div>", 1)[0])
 
 
-class _AbstractWidget(type(widgets.VBox), ABCMeta):  # type: ignore[misc]
+class _AbstractWidget(type(Component), ABCMeta):  # type: ignore[misc]
     """A widget class with abstract methods (ipywidgets' metaclass and ABCMeta together)."""
 
 
-class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
+class SheetBuilder(Component, metaclass=_AbstractWidget):
     """The shared part of a character builder: problem lines, summary, Create, reset (see the module).
 
-    Attributes: ``field_problems`` (field name → :class:`FieldProblem`), ``summary``,
-    ``create_button``, ``create_error``, ``created_view``. Subclasses set ``ACTION``, ``FIELDS``
-    and ``TITLE``, build their controls, pass them to :meth:`watch` and call :meth:`finish`.
+    Subclasses set ``ACTION``, ``FIELDS`` and ``TITLE``, declare and build their controls, pass
+    them to :meth:`watch` and call :meth:`finish`.
     """
+
+    field_problems = View("Each field's problem line, by the field's name (a FieldProblem each).")
+    summary = View("How many fields are left to fix, or that the sheet is ready.")
+    create_button = Control("Create the character: one turn, enabled only for a legal sheet.")
+    create_error = Refusal("Why creating the character was refused.")
+    created_view = View("The character just created, by name.")
 
     ACTION = ""
     """The creation action the builder takes."""
@@ -110,19 +100,16 @@ class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
     """The builder's heading."""
 
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self._quiet = False
         self.field_problems = {field: FieldProblem() for field in self.FIELDS}
         for field, line in self.field_problems.items():
             line.add_class(f"kit-problem-{field.replace('_', '-')}")
-        self.summary = html()
-        self.summary.add_class("kit-builder-summary")
+        self.summary = html_view("kit-builder-summary")
         self.create_button = labelled_button("Create character", "Bring this character to the table", "primary")
         self.create_button.add_class("kit-create-character")
-        self.create_error = ErrorLine()
-        self.created_view = html()
-        self.created_view.add_class("kit-created")
+        self.create_error = error_line()
+        self.created_view = html_view("kit-created")
         self.create_button.on_click(lambda _: self.create())
         self.add_class("kit-character-builder")
 
@@ -154,8 +141,7 @@ class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
         """Lay the builder out: heading, ``rows`` (each field's controls and problem line), summary, Create."""
         self.children = (html(f"<b>{escape(self.TITLE)}</b>"), *rows, self.summary,
                          self.create_button, self.create_error, self.created_view)
-        self.session.listen(lambda _result: self.refresh())
-        self.refresh()
+        self.follow()
 
     @property
     def taken(self) -> list[str]:
@@ -171,7 +157,7 @@ class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
         if not self._quiet:
             self.check()
 
-    def refresh(self) -> None:
+    def refresh(self, result: Any = None) -> None:
         """Redraw after a turn or a change of seat: the GM's options, then the problems."""
         self.seat_changed()
         self.check()
@@ -196,7 +182,7 @@ class SheetBuilder(widgets.VBox, metaclass=_AbstractWidget):
         if self.check():
             return None
         args = self.fields()
-        result = attempt(self.create_error, lambda: self.session.act(self.ACTION, **args))
+        result = self.take_turn(self.create_error, self.ACTION, **args)
         if result is None:
             return None
         name = " ".join(str(args.get("name", "")).split())

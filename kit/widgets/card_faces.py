@@ -12,12 +12,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import ipywidgets as widgets
-
 from kit.core.cards import Card
 from kit.core.tarot import TarotCard
 from kit.widgets.common import CardPicker
-from kit.widgets.shared import fixed_layout
 
 CHOSEN_MARK = "✓ "
 """Put before a selected card's label, so the selection is never shown by colour alone."""
@@ -123,11 +120,6 @@ def positions_of(faces: Sequence[CardFace], codes: Iterable[str]) -> list[int]:
             wanted.remove(face.code.upper())
             positions.append(index)
     return positions
-
-
-def spaced(*children: widgets.Widget) -> widgets.HBox:
-    """A row of controls that wraps on narrow screens, with the error line last."""
-    return widgets.HBox(list(children), layout=fixed_layout(flex_flow="row wrap", align_items="center"))
 
 
 NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

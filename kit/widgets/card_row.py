@@ -1,14 +1,15 @@
 """A row of cards drawn as cards, in ONE widget model: the hand and the stack's pickers.
 
-:class:`CardRow` is an anywidget: its ES module and CSS travel as Python strings (no build
-step, nothing fetched: the front end runs from the model, and anywidget's lab extension is served
-by Voilà from the installed package). Each card is a button drawn as a playing card or Tarot
-card — rank and suit in the corner in the suit's colour, the suit's symbol large in the middle,
-jokers and Major Arcana set apart — named aloud by its ``aria-label`` (the card's name, and the
-preview beside it when there is one). A selected card is raised and carries ✓ (``aria-pressed``),
-so the selection is never shown by colour alone. Under a card a line may say what it would give
-(:meth:`CardRow.annotate`) and mark the best one. While the row is disabled its reason is
-written beside it (phones have no tooltips).
+:class:`CardRow` is an anywidget: its ES module is ``card_row.js`` beside this file, its CSS a
+Python string; both travel in the widget's model (no build step, nothing fetched: the front end
+runs from the model, and anywidget's lab extension is served by Voilà from the installed
+package). Each card is a button drawn as a playing card or Tarot card — rank and suit in the
+corner in the suit's colour, the suit's symbol large in the middle, jokers and Major Arcana set
+apart — named aloud by its ``aria-label`` (the card's name, and the preview beside it when there
+is one). A selected card is raised and carries ✓ (``aria-pressed``), so the selection is never
+shown by colour alone. Under a card a line may say what it would give (:meth:`CardRow.annotate`)
+and mark the best one. While the row is disabled its reason is written beside it (phones have no
+tooltips).
 
 A click is answered by the kernel (:meth:`CardRow.pick`): the page sends which card was clicked,
 the kernel selects it and the views that answer the choice (a selection line, the odds) reach
@@ -24,104 +25,13 @@ Its Python side speaks as :class:`~kit.widgets.card_faces.FacePicker` does (``fa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
 from kit.widgets.card_faces import CardFace, positions_of
-
-_ESM = r"""
-const ANSWER_MS = 80;
-
-function slug(code) { return code.toLowerCase().replace(/ /g, "-"); }
-
-function render({ model, el }) {
-  el.classList.add("kit-card-row");
-  let faces = [];
-  let unanswered = null;
-  // A selection changes a class and an attribute on the faces already drawn (the row is not drawn again).
-  const mark = (chosen) => {
-    faces.forEach((face, index) => {
-      const on = chosen.includes(index);
-      face.classList.toggle("kit-card-chosen", on);
-      face.setAttribute("aria-pressed", on ? "true" : "false");
-    });
-  };
-  const marked = () => {
-    clearTimeout(unanswered);
-    mark(model.get("selected"));
-  };
-  const toggled = (index) => {
-    const now = model.get("selected");
-    if (now.includes(index)) return now.filter((i) => i !== index);
-    return model.get("single") ? [index] : [...now, index].sort((a, b) => a - b);
-  };
-  // A click asks the kernel, which selects the card and answers with what the choice shows elsewhere
-  // (the selection line, the odds) and then the selection. The page draws nothing before the answer:
-  // a frame drawn at the click would hold the answer back until the next one. A kernel that has not
-  // answered within ANSWER_MS gets the card raised at once, as the click will make it.
-  const pick = (index) => {
-    if (model.get("disabled")) return;
-    model.send({ pick: index });
-    clearTimeout(unanswered);
-    unanswered = setTimeout(() => mark(toggled(index)), ANSWER_MS);
-  };
-  const draw = () => {
-    const cards = model.get("cards");
-    const disabled = model.get("disabled");
-    const row = document.createElement("div");
-    row.className = "kit-card-row-cards";
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", model.get("label") || "cards");
-    faces = cards.map((card, index) => {
-      const slot = document.createElement("div");
-      slot.className = "kit-card-slot" + (card.best ? " kit-card-best" : "");
-      const face = document.createElement("button");
-      face.type = "button";
-      const classes = ["kit-card", "kit-card-face", "kit-card-" + slug(card.code),
-                       card.red ? "kit-card-red" : "kit-card-black"];
-      if (card.kind) classes.push("kit-card-" + card.kind);
-      face.className = classes.join(" ");
-      face.textContent = card.label;
-      face.dataset.pip = card.pip || "";
-      face.title = card.name;
-      face.setAttribute("aria-label", card.note ? card.name + ": " + card.note : card.name);
-      face.disabled = disabled;
-      face.addEventListener("click", () => pick(index));
-      slot.appendChild(face);
-      if (card.note) {
-        const note = document.createElement("div");
-        note.className = "kit-card-note";
-        note.textContent = card.note;
-        slot.appendChild(note);
-      }
-      if (card.best) {
-        const best = document.createElement("div");
-        best.className = "kit-card-best-mark";
-        best.textContent = "★ best";
-        slot.appendChild(best);
-      }
-      row.appendChild(slot);
-      return face;
-    });
-    mark(model.get("selected"));
-    const parts = [row];
-    const reason = model.get("reason");
-    if (disabled && reason) {
-      const why = document.createElement("div");
-      why.className = "kit-card-row-reason";
-      why.textContent = reason;
-      parts.push(why);
-    }
-    el.replaceChildren(...parts);
-  };
-  draw();
-  for (const name of ["cards", "disabled", "reason", "label"]) model.on("change:" + name, draw);
-  model.on("change:selected", marked);
-}
-export default { render };
-"""
 
 _CSS = r"""
 .kit-card-row { max-width: 100%; }
@@ -179,7 +89,7 @@ class CardRow(anywidget.AnyWidget):
     the row's name aloud.
     """
 
-    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+    _esm = Path(__file__).parent / "card_row.js"  # the page side: an ES module beside this file
     _css = traitlets.Unicode(_CSS).tag(sync=True)
     cards = traitlets.List(traitlets.Dict(), help="The faces drawn, in order.").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), help="Positions of the selected cards.").tag(sync=True)

@@ -1,4 +1,8 @@
-"""Small pieces every component shares: the refusal line, the odds view and faces (the play log: play_log.py)."""
+"""Small pieces every component shares: the refusal line and :func:`attempt`, the odds view, faces, what a seat sees.
+
+The base of every component is :mod:`kit.widgets.component`; the controls are made (and declared)
+in :mod:`kit.widgets.controls`; the play log is :mod:`kit.widgets.play_log`.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +38,12 @@ DISK_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
 READ_ONLY = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 """OS errors that mean the games folder (or the file) may not be written."""
 
+TURN_UNDONE = "the turn was not taken and the file is as it was"
+"""What did not happen when a turn is refused (:func:`attempt`'s ``undone``)."""
+
+UNEXPECTED = "the table could not do that"
+"""What could not be done, for an error no part of the kit meant to raise (:func:`attempt`'s ``unexpected``)."""
+
 
 def plain_text(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """``text`` made safe to show and to send to the page: no control characters, no lone surrogates, not too long.
@@ -45,7 +55,7 @@ def plain_text(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
 
 
-def os_refusal(error: OSError, undone: str = "the turn was not taken and the file is as it was") -> str:
+def os_refusal(error: OSError, undone: str = TURN_UNDONE) -> str:
     """Plain words for a failed read or write: a full disk, a read-only folder, or the OS's own reason.
 
     ``undone`` says what did not happen (``"the turn was not taken …"``, ``"nothing was written"``).
@@ -153,8 +163,7 @@ def follow_errors(session: Any, *roots: Any) -> tuple[Any, ...]:
 
 
 def attempt(error_line: ErrorLine, action: Callable[[], T], *,
-            undone: str = "the turn was not taken and the file is as it was",
-            unexpected: str = "the table could not do that",
+            undone: str = TURN_UNDONE, unexpected: str = UNEXPECTED,
             asked: str | None = None, ruling: str | None = None) -> T | None:
     """Run ``action``; whatever goes wrong is shown on ``error_line`` instead of raised.
 
@@ -327,17 +336,6 @@ class CardPicker(widgets.HBox):
     def clear(self) -> None:
         """Select nothing."""
         self.select()
-
-
-def labelled_button(label: str, tooltip: str, style: str = "", own_layout: bool = False) -> widgets.Button:
-    """A button with a text label (never an icon alone) and a tooltip that says what it does.
-
-    Buttons share one layout and one style model; ``own_layout`` gives a button that is shown
-    and hidden its own layout.
-    """
-    layout = widgets.Layout(width="auto") if own_layout else fixed_layout(width="auto")
-    return widgets.Button(description=label, tooltip=tooltip, button_style=style, layout=layout,
-                          style=fixed_style(widgets.Button))
 
 
 def face_label(card: Any) -> tuple[str, str, bool]:

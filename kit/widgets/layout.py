@@ -5,7 +5,8 @@ sheet places:
 
 - **games** (``kit-layout-games``): a bar with the *Games* toggle, the open game and *Reload*;
   the shelf (open, new, upload) folds away behind the toggle once a game is open, and is made
-  only when it first opens (:class:`GamesShelf`, :class:`PartControl`);
+  only when it first opens (:class:`GamesShelf`; its controls are declared as made on first use,
+  :class:`~kit.widgets.controls.Part`);
 - **play** (``kit-layout-play``): the whose-turn line, the seat and the system's components — the
   first component (the controls for what to do now) beside the others (the party);
 - **side** (``kit-layout-side``): the play log and sharing (download, forum post).
@@ -24,7 +25,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.controls import toggle_button
+from kit.widgets.parts import Box, Control
+from kit.widgets.shared import fixed_layout, html
 
 PHONE_WIDTH = 900
 """Below this width (px) the table is one column with controls a thumb can use."""
@@ -128,44 +131,6 @@ def mark_system_parts(parts: Iterable[widgets.Widget]) -> None:
             part.add_class(SYSTEM_PART)
 
 
-def reason_line(text: str = "") -> widgets.HTML:
-    """A line beside a disabled control saying why it cannot be used now (phones have no tooltips)."""
-    line = html()
-    show_reason(line, text)
-    return line
-
-
-def show_reason(line: widgets.HTML, text: str) -> None:
-    """Write ``text`` (plain words) into a reason line; an empty text hides it."""
-    from html import escape
-
-    value = f'<div class="kit-control-reason">{escape(text)}</div>' if text else ""
-    if line.value != value:
-        line.value = value
-
-
-class PartControl:
-    """A control of a part that is built the first time it is needed, read as an attribute of its owner.
-
-    On a class, ``text_box = PartControl("form")`` makes ``owner.text_box`` read
-    ``owner.form.text_box``, where ``form`` is a property that builds the part the first time it
-    is read. Code (and tests) drive the control as before; the page creates its widget models
-    only once someone opens the part (time to interactive: every model costs at page load).
-    """
-
-    def __init__(self, part: str):
-        self.part = part
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, owner: Any, kind: type | None = None) -> Any:
-        if owner is None:
-            return self
-        return getattr(getattr(owner, self.part), self.name)
-
-
 class GamesShelf(widgets.VBox):
     """The shelf behind a *Games* toggle: open while no game is open, folded away once one is.
 
@@ -175,14 +140,16 @@ class GamesShelf(widgets.VBox):
     table that opens a game at once sends the page none of them; ``opened`` is how it starts.
     """
 
+    toggle = Control("Games ▾/▴: shows and hides the drawer.")
+    drawer = Box("The shelf's controls (open, new game, upload), folded away once a game is open.")
+    bar = Box("The line that always shows: the toggle, then the open game and Reload.")
+
     def __init__(self, bar: Iterable[widgets.Widget], drawer: Iterable[widgets.Widget] = (), *,
                  build: Callable[[], Iterable[widgets.Widget]] | None = None, opened: bool = True, **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout())
         super().__init__(**kwargs)
         self._build = build
-        self.toggle = fixed(widgets.ToggleButton, value=opened, description="Games",
-                            tooltip="Show or hide the games: open, start or upload a game file",
-                            layout={"width": "auto"})
+        self.toggle = toggle_button("Games", "Show or hide the games: open, start or upload a game file", opened)
         self.toggle.add_class("kit-games-toggle")
         self.drawer = widgets.VBox(list(drawer), layout=widgets.Layout(display="flex" if opened else "none"))
         self.drawer.add_class("kit-games-drawer")

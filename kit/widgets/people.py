@@ -15,10 +15,12 @@ import ipywidgets as widgets
 
 from kit.gamefile.chapters import close_chapter
 from kit.gamefile.post import who_took
-from kit.widgets.common import ErrorLine, attempt, labelled_button
-from kit.widgets.layout import PartControl, reason_line, show_reason
+from kit.widgets.common import attempt
+from kit.widgets.component import Component, RefusalWords
+from kit.widgets.controls import checkbox, error_line, labelled_button, picker, reason_line, show_reason
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 
 NO_SEAT = ""
 """The seat picker's value while nobody has sat down."""
@@ -47,10 +49,10 @@ def seat_options(game: Any) -> list[tuple[str, str]]:
 class SeatPicker(widgets.VBox):
     """"Sit as …": a player's seat or the GM's (P-1). Hidden for a game without seats.
 
-    ``picker`` is the dropdown; :meth:`on_seat` registers what happens when someone sits down.
-    Seats are a courtesy in an open game: anyone may pick any seat, and the file records which
-    seat took every turn. The dropdown and its line are made the first time a game with seats
-    is shown (or ``picker`` is read): a table without seats never sends them to the page.
+    :meth:`on_seat` registers what happens when someone sits down. Seats are a courtesy in an
+    open game: anyone may pick any seat, and the file records which seat took every turn. The
+    dropdown and its line are made the first time a game with seats is shown (or ``picker`` is
+    read): a table without seats never sends them to the page.
     """
 
     def __init__(self, **kwargs: Any):
@@ -61,22 +63,21 @@ class SeatPicker(widgets.VBox):
         self._callbacks: list[Callable[[str | None], None]] = []
         self._quiet = False
 
-    @property
+    @Control()
     def picker(self) -> widgets.Dropdown:
         """The "Sit as" dropdown (made the first time it is needed)."""
         return self._made()[0]
 
-    @property
+    @View()
     def hint(self) -> widgets.HTML:
         """The line under the dropdown: what a seat means in this game."""
         return self._made()[1]
 
     def _made(self) -> tuple[widgets.Dropdown, widgets.HTML]:
         if self._parts is None:
-            picker = fixed(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)],
-                           style={"description_width": "initial"})
-            picker.observe(self._changed, names="value")
-            self._parts = (picker, html(OPEN_SEATS))
+            dropdown = picker(widgets.Dropdown, description="Sit as", options=[("Choose your seat…", NO_SEAT)])
+            dropdown.observe(self._changed, names="value")
+            self._parts = (dropdown, html(OPEN_SEATS))
             self.children = self._parts
         return self._parts
 
@@ -116,14 +117,13 @@ class NoteForm:
     def __init__(self, session: TableSession):
         about = ("Narrate, or add a note to the latest turn." if session.is_gm
                  else "Add a note to your latest turn: what your character says, or a word to the table.")
-        self.text_box = fixed(widgets.Textarea, description="Note", placeholder=about,
-                              style={"description_width": "initial"}, layout={"width": "100%", "height": "4em"})
-        self.in_character_box = fixed(widgets.Checkbox, value=False, description="In character", indent=False,
-                                      layout={"width": "auto"})
+        self.text_box = picker(widgets.Textarea, description="Note", placeholder=about,
+                               layout={"width": "100%", "height": "4em"})
+        self.in_character_box = checkbox("In character")
         self.note_button = labelled_button("Add note", "Attach the note to the latest turn (it shows in the log "
                                                        "and the forum post)")
         self.note_button.add_class("kit-add-note")
-        self.note_error = ErrorLine()
+        self.note_error = error_line()
         self.heading = html(notes_heading(session.game))
         self.children: tuple[widgets.Widget, ...] = (
             self.heading, self.text_box,
@@ -138,32 +138,33 @@ def notes_heading(game: Any) -> str:
             f"{game.log.first + 1} on: a closed chapter's turns stand as they are (C-2)</span>")
 
 
-class NoteRow(widgets.VBox):
+class NoteRow(Component):
     """A note on this seat's latest turn, in or out of character (P-3); the GM's narration.
 
-    At first a single *Add a note* button (``open_button``); pressing it opens the form (:meth:`open_form`).
-    Controls: ``text_box``, ``in_character_box``, ``note_button``; refusals on ``note_error``
-    (reading any of them opens the form, as pressing the button would).
+    At first a single *Add a note* button; pressing it opens the form (:meth:`open_form`), and
+    so does reading any of the form's parts, as pressing the button would.
     """
 
-    text_box = PartControl("form")
-    in_character_box = PartControl("form")
-    note_button = PartControl("form")
-    note_error = PartControl("form")
+    CSS = "kit-note-row"
+
+    open_button = Control("Add a note: opens the note form.")
+    text_box = Control("The note.", within="form")
+    in_character_box = Control("In character, or a word to the table.", within="form")
+    note_button = Control("Attach the note to the latest turn (it shows in the log and the forum post).",
+                          within="form")
+    note_error = Refusal("Why the note was refused.", within="form")
 
     def __init__(self, session: TableSession, **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout())
-        super().__init__(**kwargs)
-        self.session = session
-        self.add_class("kit-note-row")
+        super().__init__(session, **kwargs)
         self._form: NoteForm | None = None
         self.open_button = labelled_button("Add a note", "Write a note on the latest turn, or narrate (P-3)")
         self.open_button.add_class("kit-note-open")
         self.open_button.on_click(lambda _: self.open_form())
         self.children = (self.open_button,)
-        session.listen(lambda _result: self._follow())
+        self.follow()
 
-    def _follow(self) -> None:
+    def refresh(self, result: Any = None) -> None:
         """After a turn or a reload: the heading follows the chapter the game is in (C-2)."""
         if self._form is not None:
             heading = notes_heading(self.session.game)
@@ -188,9 +189,8 @@ class NoteRow(widgets.VBox):
         if not text:
             self.note_error.show("Write the note in the box first, then press Add note (P-3).")
             return
-        done = attempt(self.note_error, lambda: self.session.act("note", text=text,
-                                                                 in_character=bool(self.in_character_box.value)),
-                       undone="no note was added", unexpected="the note could not be added")
+        words = RefusalWords(undone="no note was added", unexpected="the note could not be added")
+        done = self.take_turn(self.note_error, "note", words, text=text, in_character=bool(self.in_character_box.value))
         if done is not None:
             self.text_box.value = ""
             self.in_character_box.value = False
@@ -227,20 +227,27 @@ def chapter_closing_reason(session: TableSession) -> str:
     return ""
 
 
-class GMTools(widgets.VBox):
+class GMTools(Component):
     """The GM's corner of the table: void the latest turn (P-2), end the chapter (C-3), the system's GM panel.
 
-    Controls: ``void_reason``, ``void_button``; ``void_about`` names the turn a void would take
-    back; refusals on ``void_error``. ``chapter_button`` (*End this chapter*) writes the next
-    chapter's file and plays on in it; ``chapter_about`` says what it does, ``chapter_reason``
-    why it is off, ``chapter_error`` shows a refusal. The system's panel is ``panel``.
+    *End this chapter* writes the next chapter's file and plays on in it.
     """
+
+    void_about = View("The turn a void would take back, or that there is none.")
+    void_reason = Control("Why the turn is taken back (shown in the log).")
+    void_button = Control("Void the latest turn: a new turn takes it back; the log keeps it struck through (P-2).")
+    void_error = Refusal("Why the void was refused.")
+    chapter_about = View("What ending the chapter does.")
+    chapter_button = Control("End this chapter: the next turn starts the campaign's next chapter, a new file (C-3).")
+    chapter_reason = View("Why End this chapter is off.")
+    chapter_error = Refusal("Why ending the chapter was refused.")
+    panel_toggle = Control("Show the GM panel (a table without seats shows it when asked).")
+    panel = Box("The system's GM panel: made when first shown (``opened``, or the toggle pressed); None until then.")
 
     def __init__(self, session: TableSession, make_panel: Callable[[], widgets.Widget], *, opened: bool = True,
                  **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout())
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self._make_panel = make_panel
         self.panel: widgets.Widget | None = None
         """The system's GM panel, built when it is first shown (``opened``, or the toggle pressed)."""
@@ -250,20 +257,19 @@ class GMTools(widgets.VBox):
         self.panel_toggle.on_click(lambda _: self.open_panel())
         self.add_class("kit-gm-tools")
         self.void_about = html()
-        self.void_reason = fixed(widgets.Text, description="Reason", placeholder="why the turn is taken back",
-                                 style={"description_width": "initial"})
+        self.void_reason = picker(widgets.Text, description="Reason", placeholder="why the turn is taken back")
         self.void_button = labelled_button("Void the latest turn", "Take the latest turn back with a new turn; "
                                                                    "the log keeps it, struck through (P-2)")
         self.void_reason.add_class("kit-void-reason")
         self.void_button.add_class("kit-void-button")
-        self.void_error = ErrorLine()
+        self.void_error = error_line()
         self.void_button.on_click(lambda _: self._void())
         self.chapter_about = html()
         self.chapter_button = labelled_button("End this chapter", "End the chapter here: the next turn starts "
                                                                   "the campaign's next chapter, a new file (C-3)")
         self.chapter_button.add_class("kit-end-chapter")
         self.chapter_reason = reason_line()
-        self.chapter_error = ErrorLine()
+        self.chapter_error = error_line()
         self.chapter_button.on_click(lambda _: self._end_chapter())
         heading = html('<h3 class="kit-gm-heading">Game master</h3>')
         void_row = widgets.HBox([self.void_reason, self.void_button], layout=fixed_layout(flex_flow="row wrap"))
@@ -274,8 +280,7 @@ class GMTools(widgets.VBox):
         chapter_box = widgets.VBox([self.chapter_about, chapter_row, self.chapter_error], layout=fixed_layout())
         chapter_box.add_class("kit-chapter-end")
         self.children = (heading, void_box, chapter_box, self.panel_toggle)
-        session.listen(lambda _result: self.refresh())
-        self.refresh()
+        self.follow()
         if opened:
             self.open_panel()
 
@@ -286,7 +291,7 @@ class GMTools(widgets.VBox):
             self.children = (*self.children[:-1], self.panel)
         return self.panel
 
-    def refresh(self) -> None:
+    def refresh(self, result: Any = None) -> None:
         """Name the turn a void would take back (or say there is none), and what ending the chapter does."""
         self._show_chapter_end()
         game = self.session.game
@@ -334,8 +339,8 @@ class GMTools(widgets.VBox):
             self.void_error.show(nothing_to_void(self.session.game))
             return
         reason = self.void_reason.value.strip()
-        done = attempt(self.void_error, lambda: self.session.act("void", turn=turn, reason=reason),
-                       undone="no turn was voided", unexpected="the turn could not be voided")
+        words = RefusalWords(undone="no turn was voided", unexpected="the turn could not be voided")
+        done = self.take_turn(self.void_error, "void", words, turn=turn, reason=reason)
         if done is not None:
             self.void_reason.value = ""
 

@@ -27,10 +27,12 @@ import ipywidgets as widgets
 
 from kit.gamefile.chapters import chapter_path
 from kit.gamefile.post import turn_description, who_took
+from kit.gamefile.shelf import shown_name
 from kit.render import to_html
-from kit.widgets.common import SharedLookHTML, labelled_button
-from kit.widgets.shared import fixed, fixed_layout
-from kit.widgets.shelf import shown_name
+from kit.widgets.common import SharedLookHTML
+from kit.widgets.controls import fitted, labelled_button
+from kit.widgets.parts import Control, View
+from kit.widgets.shared import fixed_layout
 
 EVERYONE = "Everyone"
 """The character filter's choice that shows every turn."""
@@ -89,11 +91,14 @@ def kind_labels(game: Any, keys: dict[str, list[str]]) -> dict[str, str]:
 
 
 class PlayLog(widgets.VBox):
-    """Every turn of the game, newest first, ``limit`` to a page, with filters by character and by kind.
+    """Every turn of the game, newest first, ``limit`` to a page, with filters by character and by kind."""
 
-    Controls (drivable from Python): ``character``, ``kind`` (Dropdowns), ``newer_button``,
-    ``older_button``. Views: ``page_label``, ``view`` (the entries; ``value`` is its HTML).
-    """
+    view = View("The entries shown (``value`` is its HTML).")
+    character = Control("Show the turns of one character, or everyone's.")
+    kind = Control("Show the turns of one kind, or every kind.")
+    newer_button = Control("Show the newer turns.")
+    older_button = Control("Show the older turns.")
+    page_label = View("Which page of how many.")
 
     def __init__(self, limit: int = 8, **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
@@ -108,10 +113,8 @@ class PlayLog(widgets.VBox):
         self._entries: list[Entry] = []
         self._kinds: dict[str, str] = {}
         self._quiet = False
-        self.character = fixed(widgets.Dropdown, description="Character", options=[EVERYONE], value=EVERYONE,
-                               style={"description_width": "initial"}, layout={"width": "auto"})
-        self.kind = fixed(widgets.Dropdown, description="Kind", options=[(EVERY_KIND, "")], value="",
-                          style={"description_width": "initial"}, layout={"width": "auto"})
+        self.character = fitted(widgets.Dropdown, description="Character", options=[EVERYONE], value=EVERYONE)
+        self.kind = fitted(widgets.Dropdown, description="Kind", options=[(EVERY_KIND, "")], value="")
         self.newer_button = labelled_button("Newer", "Show the newer turns")
         self.older_button = labelled_button("Older", "Show the older turns")
         self.page_label = SharedLookHTML()

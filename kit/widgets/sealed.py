@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.widgets.parts import Box, Control, View
 from kit.widgets.sealed_draws import Clock, DeclarationsPanel, age_words, ago_words, now_utc
 from kit.widgets.sealed_keys import (
     PANEL_CSS,
@@ -52,10 +53,14 @@ def _names(text: str) -> list[str]:
 class SealedGameChoice(widgets.VBox):
     """The *Sealed game* part of the new game form: the checkbox, its line, and what to do next.
 
-    Controls: ``sealed_box`` (the checkbox). Who seals each draw is not chosen: the next seat in
-    the order of play does (K-3). :meth:`update` follows the form's players and GM and says why a
-    sealed game cannot be started yet; :meth:`start_keywords` gives what the shelf's ``new_game`` takes.
+    Who seals each draw is not chosen: the next seat in the order of play does (K-3).
+    :meth:`update` follows the form's players and GM and says why a sealed game cannot be started
+    yet; :meth:`start_keywords` gives what the shelf's ``new_game`` takes.
     """
+
+    sealed_box = Control("Sealed game: every turn proven by its seat's key, every draw sealed by a second seat.")
+    about = View("What a sealed game is, in one line.")
+    note = View("What to do next in a sealed game (sit, key, take the seat, build a character).")
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -120,8 +125,10 @@ def sealed_new_game_note(game: Any) -> str:
 
 
 class SealedPanel(widgets.VBox):
-    """Everything sealed play adds for the seat sitting at a sealed game: its key (``key_panel``) and its declarations
-    (``declarations``)."""
+    """Everything sealed play adds for the seat sitting at a sealed game: its key and its declarations."""
+
+    key_panel = Box("The seat's key: enter, make or remember it, take the seat (K-1).")
+    declarations = Box("The declarations waiting for their draw, and the seals (K-3, K-5).")
 
     def __init__(self, session: TableSession, clock: Clock = now_utc, **kwargs: Any):
         super().__init__(**kwargs)

@@ -17,11 +17,11 @@ import ipywidgets as widgets
 
 from kit.core.sealed_results import DeclarationResult, LapseResult, RetractResult, SeatTakenResult
 from kit.core.seats import seat_label
-from kit.widgets.common import ErrorLine, attempt, labelled_button, plain_text, seat_html
-from kit.widgets.layout import reason_line, show_reason
-from kit.widgets.sealed_keys import set_shown
+from kit.widgets.common import plain_text, seat_html
+from kit.widgets.component import Component, RefusalWords
+from kit.widgets.controls import error_line, html_view, labelled_button, reason_line, set_shown, show_reason
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import html
 
 SEALED_RESULTS = (DeclarationResult, LapseResult, RetractResult, SeatTakenResult)
 """The results of a sealed game's own turns: the panel shows them (the components show the rest)."""
@@ -80,50 +80,43 @@ def _declared_words(game: Any, declaration: Any) -> str:
     return plain_text(f"{what} ({', '.join(values)})" if values else what, 200)
 
 
-class DeclarationsPanel(widgets.VBox):
-    """Declarations waiting for their draw, as this seat sees them (K-3, K-5).
+class DeclarationsPanel(Component):
+    """Declarations waiting for their draw, as this seat sees them (K-3, K-5): its own, with *Retract*, and
+    those waiting for its seal, with *Seal N waiting draws* (each seal a turn written to the file)."""
 
-    ``own_view`` says this seat's own waiting declaration and its age, with ``retract_button``;
-    ``waiting_view`` lists the declarations waiting for this seat's seal, with ``seal_button``
-    (*Seal N waiting draws*, each seal a turn written to the file) and its reason when it is off;
-    ``result_view`` shows the latest sealed result (a declaration, a seat taken, a lapse, a
-    retraction) and the results of the seals made here. Refusals on ``seal_error`` and
-    ``retract_error``.
-    """
+    CSS = "kit-declarations"
+
+    own_view = View("This seat's own declaration waiting for its draw, and its age.")
+    retract_button = Control("Retract: take the declaration back before its draw (K-5).")
+    retract_error = Refusal("Why the retraction was refused.")
+    waiting_view = View("The declarations waiting for this seat's seal, oldest first, each with its age.")
+    seal_button = Control("Seal N waiting draws: reveal the next seal value for each, oldest first (K-3).")
+    seal_reason = View("Why the seal button is off.")
+    seal_error = Refusal("Why a seal was refused.")
+    result_view = View("The latest sealed result (a declaration, seat taken, lapse or retraction); seals made here.")
 
     def __init__(self, session: TableSession, clock: Clock = now_utc, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.seat: str = session.seat or ""
         self.clock = clock
-        self.add_class("kit-declarations")
-        self.own_view = html()
-        self.own_view.add_class("kit-own-declaration")
+        self.own_view = html_view("kit-own-declaration")
         self.retract_button = labelled_button("Retract", "Take back your declaration before its draw (K-5)",
                                                own_layout=True)
         self.retract_button.add_class("kit-retract")
-        self.retract_error = ErrorLine()
-        self.waiting_view = html()
-        self.waiting_view.add_class("kit-waiting-seals")
+        self.retract_error = error_line()
+        self.waiting_view = html_view("kit-waiting-seals")
         self.seal_button = labelled_button("Seal the waiting draws", "Reveal your next seal value for each waiting "
                                                                      "declaration, oldest first (K-3)", own_layout=True)
         self.seal_button.add_class("kit-seal")
         self.seal_reason = reason_line()
-        self.seal_error = ErrorLine()
-        self.result_view = html()
-        self.result_view.add_class("kit-sealed-result")
+        self.seal_error = error_line()
+        self.result_view = html_view("kit-sealed-result")
         self.retract_button.on_click(lambda _: self.retract())
         self.seal_button.on_click(lambda _: self.seal_all())
         self.children = (self.own_view, self.retract_button, self.retract_error, self.waiting_view,
                          widgets.HBox([self.seal_button, self.seal_reason], layout={"flex_flow": "row wrap"}),
                          self.seal_error, self.result_view)
-        session.listen(self._heard)
-        self.refresh()
-
-    @property
-    def game(self) -> Any:
-        """The game the session plays now."""
-        return self.session.game
+        self.follow()
 
     def own_declaration(self) -> Any:
         """This seat's declaration waiting for its draw, or None."""
@@ -140,8 +133,8 @@ class DeclarationsPanel(widgets.VBox):
         if mine is None:
             self.retract_error.show("Nothing of yours waits for its draw: there is nothing to retract (K-5).")
             return None
-        return attempt(self.retract_error, lambda: self.session.act("retract", turn=mine.turn),
-                       asked=f"retract turn {mine.turn}", ruling="K-5")
+        return self.take_turn(self.retract_error, "retract", RefusalWords(f"retract turn {mine.turn}", "K-5"),
+                              turn=mine.turn)
 
     def seal_all(self) -> list[Any]:
         """Seal every declaration waiting for this seat's draw, oldest first, each a turn; their results."""
@@ -149,8 +142,7 @@ class DeclarationsPanel(widgets.VBox):
         proofs = self.game.proofs
         while proofs is not None and (waiting := proofs.next_to_seal(self.seat)) is not None:
             turn = waiting.turn
-            result = attempt(self.seal_error, lambda turn=turn: self.session.act("seal", turn=turn),
-                             asked=f"seal turn {turn}", ruling="K-3")
+            result = self.take_turn(self.seal_error, "seal", RefusalWords(f"seal turn {turn}", "K-3"), turn=turn)
             if result is None:
                 break
             results.append(result)
@@ -160,13 +152,10 @@ class DeclarationsPanel(widgets.VBox):
                                              for r in results)
         return results
 
-    def _heard(self, result: Any) -> None:
+    def refresh(self, result: Any = None) -> None:
+        """Show a sealed game's own turn (``result``); redraw this seat's declaration and those awaiting its seal."""
         if isinstance(result, SEALED_RESULTS):
             self.result_view.value = f'<div aria-live="polite">{seat_html(self.session, result)}</div>'
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Redraw this seat's own declaration and the declarations waiting for its seal."""
         game, now = self.game, self.clock()
         mine = self.own_declaration()
         waiting = self.waiting_for_me()

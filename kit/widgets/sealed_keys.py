@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -19,11 +20,14 @@ import traitlets
 from kit.core.sealed_results import SeatTakenResult
 from kit.core.sealing import SeatKey
 from kit.gamefile.keys import KeyStore
-from kit.widgets.common import ErrorLine, attempt, labelled_button
+from kit.widgets.common import attempt
+from kit.widgets.component import Component, RefusalWords
+from kit.widgets.controls import error_line, html_view, labelled_button, picker, set_shown
 from kit.widgets.copy_button import CopyButton
 from kit.widgets.layout import PHONE_WIDTH, TOUCH_HEIGHT
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import html
 
 STORAGE_PREFIX = "kit-seat-key"
 """How the kit names a key it keeps in a browser's ``localStorage``: ``kit-seat-key:<game id>:<seat>``."""
@@ -55,38 +59,6 @@ def disk_key(seat: str) -> SeatKey | None:
 
 # -- the browser's key store -------------------------------------------------------------------
 
-_STORE_ESM = r"""
-function storage() {
-  try { return window.localStorage; } catch (error) { return null; }
-}
-
-function render({ model, el }) {
-  el.classList.add("kit-key-store");
-  const load = () => {
-    const store = storage();
-    const name = model.get("storage_key");
-    if (!store || !name) { model.send({ event: "unavailable" }); return; }
-    let text = null;
-    try { text = store.getItem(name); } catch (error) { text = null; }
-    model.send({ event: "loaded", text: text || "" });
-  };
-  model.on("msg:custom", (message) => {
-    const store = storage();
-    const name = model.get("storage_key");
-    if (!store || !name) { model.send({ event: "unavailable" }); return; }
-    try {
-      if (message.save) { store.setItem(name, message.save); model.send({ event: "saved" }); }
-      if (message.forget) { store.removeItem(name); model.send({ event: "forgotten" }); }
-    } catch (error) {
-      model.send({ event: "unavailable" });
-    }
-  });
-  model.on("change:storage_key", load);
-  load();
-}
-export default { render };
-"""
-
 _STORE_CSS = ".kit-key-store { display: none; }"
 
 
@@ -99,7 +71,7 @@ class BrowserKeyStore(anywidget.AnyWidget):
     ``unavailable`` (the browser keeps nothing for this page).
     """
 
-    _esm = traitlets.Unicode(_STORE_ESM).tag(sync=True)
+    _esm = Path(__file__).parent / "browser_key_store.js"  # the page side: an ES module beside this file
     _css = traitlets.Unicode(_STORE_CSS).tag(sync=True)
     storage_key = traitlets.Unicode("", help="The localStorage name: kit-seat-key:<game id>:<seat>.").tag(sync=True)
 
@@ -156,33 +128,35 @@ def panel_heading(text: str) -> widgets.HTML:
     return html(f'<h3 class="kit-sealed-heading" style="margin:0.2em 0">{escape(text)}</h3>')
 
 
-def set_shown(widget: widgets.Widget, shown: bool) -> None:
-    """Show or hide ``widget``, touching its layout only when that changes."""
-    display = None if shown else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
+class SeatKeyPanel(Component):
+    """The seat's key at a sealed game (K-1): enter, make or remember it, then take the seat and post the anchor."""
 
+    CSS = "kit-seat-key-panel"
 
-class SeatKeyPanel(widgets.VBox):
-    """The seat's key at a sealed game (K-1): enter, make or remember it, then take the seat and post the anchor.
-
-    Controls (drivable from Python): ``key_box`` (a password field), ``use_button``,
-    ``new_key_button``, ``remember_box``, ``take_seat_button``. Views: ``status`` (whose key is held),
-    ``new_key_view`` and ``key_copy`` (a new key's text, shown once), ``anchor_view`` and
-    ``anchor_copy`` (the anchor to post after taking the seat). Refusals on ``key_error``.
-    ``browser_store`` keeps the key in this browser when *Remember in this browser* is on.
-    """
+    heading = View("Your seat key.")
+    status = View("Whose key this table holds (its fingerprint), or what the seat needs.")
+    entry = Box("The key box, Use this key and Make a new key: shown until a key is held.")
+    key_box = Control("The seat key, typed or pasted (a password field; it never keeps the key).")
+    use_button = Control("Use this key: hold the key typed for the seat.")
+    new_key_button = Control("Make a new key, for a seat not taken yet.")
+    new_key_view = View("A new key's text, shown once.")
+    key_copy = Control("Copy the new key, to keep it in a password manager.")
+    remember_box = Control("Remember the key in this browser.")
+    remember_note = View("What remembering the key means, or that this browser keeps nothing.")
+    take_seat_note = View("What Take my seat does, once a key is held.")
+    take_seat_button = Control("Take my seat: write the seat's anchors into the game file (K-1).")
+    anchor_view = View("The anchor to post in the thread once the seat is taken.")
+    anchor_copy = Control("Copy the anchor, to post it in the thread.")
+    key_error = Refusal("Why a key or taking the seat was refused.")
+    browser_store = Control("Keeps the key in this browser's storage when Remember in this browser is on.")
 
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.seat: str = session.seat or ""
-        self.add_class("kit-seat-key-panel")
         self.heading = panel_heading("Your seat key")
-        self.status = html()
-        self.status.add_class("kit-key-status")
-        self.key_box = fixed(widgets.Password, description="Your seat key", placeholder="kit-key-…",
-                             style={"description_width": "initial"}, layout={"width": "auto", "max_width": "32em"})
+        self.status = html_view("kit-key-status")
+        self.key_box = picker(widgets.Password, description="Your seat key", placeholder="kit-key-…",
+                              layout={"width": "auto", "max_width": "32em"})
         self.key_box.add_class("kit-key-box")
         self.use_button = labelled_button("Use this key", "Hold the key typed in the box for your seat (it is "
                                                           "never written into the game file)")
@@ -204,11 +178,10 @@ class SeatKeyPanel(widgets.VBox):
                                            own_layout=True)
         self.take_seat_button.add_class("kit-take-seat")
         self.take_seat_note = html()
-        self.anchor_view = html()
-        self.anchor_view.add_class("kit-anchor")
+        self.anchor_view = html_view("kit-anchor")
         self.anchor_copy = CopyButton(label="Copy anchor", hint="Copy the anchor, to post it in the thread",
                                       layout=widgets.Layout(display="none"))
-        self.key_error = ErrorLine()
+        self.key_error = error_line()
         self.found_note = ""
         """Where the key held came from, when it was not typed (this browser, this computer's key store)."""
         self._quiet = False
@@ -228,13 +201,7 @@ class SeatKeyPanel(widgets.VBox):
             if found is not None and self._hold(found) is not None:
                 self.found_note = (f"Using {self.seat}'s key from this computer's key store "
                                    f"(fingerprint {found.fingerprint}).")
-        session.listen(lambda _result: self.refresh())
-        self.refresh()
-
-    @property
-    def game(self) -> Any:
-        """The game the session plays now (a reload replaces it)."""
-        return self.session.game
+        self.follow()
 
     def holds_key(self) -> bool:
         """Whether this table holds the seat's key."""
@@ -287,7 +254,7 @@ class SeatKeyPanel(widgets.VBox):
 
     def take_seat(self) -> Any:
         """Take the seat in the sealed game with the key held (a turn written to the file); show the anchor."""
-        result = attempt(self.key_error, lambda: self.session.act("take_seat"), asked="take your seat", ruling="K-1")
+        result = self.take_turn(self.key_error, "take_seat", RefusalWords("take your seat", "K-1"))
         if isinstance(result, SeatTakenResult):
             self._forget_new_key()
             anchor = result.act[:16]
@@ -349,7 +316,7 @@ class SeatKeyPanel(widgets.VBox):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def refresh(self, result: Any = None) -> None:
         """Show what the seat needs now: a key, then taking the seat, then only whose key is held."""
         game, seat = self.game, self.seat
         held, joined = self.holds_key(), game.has_joined(seat)

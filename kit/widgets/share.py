@@ -27,11 +27,13 @@ import ipywidgets as widgets
 from kit import gamefile
 from kit.core.runtime import IN_BROWSER
 from kit.gamefile.post import codes_in, render_range_post, render_seed_post, since_last_turn, started
-from kit.widgets.common import ErrorLine, attempt, labelled_button, plain_text
+from kit.gamefile.shelf import shown_name
+from kit.widgets.common import attempt, plain_text
+from kit.widgets.controls import error_line, html_view, labelled_button, picker, reason_line, show_reason
 from kit.widgets.copy_button import CopyButton
-from kit.widgets.layout import reason_line, show_reason
-from kit.widgets.shared import fixed, fixed_layout, html
-from kit.widgets.shelf import download_link, shown_name
+from kit.widgets.parts import Control, Refusal, View
+from kit.widgets.shared import fixed_layout, html
+from kit.widgets.shelf import download_link
 
 POST_FORMATS = ("markdown", "bbcode", "text")
 """The formats a post is offered in."""
@@ -57,13 +59,19 @@ def _stamp(path: Path | None) -> tuple[int, int] | None:
 
 
 class SharePanel(widgets.VBox):
-    """The table's sharing controls over one :class:`~kit.widgets.session.TableSession`.
+    """The table's sharing controls over one :class:`~kit.widgets.session.TableSession` (see the module)."""
 
-    Controls (drivable from Python): ``post_format``, ``post_range``, ``range_from``,
-    ``range_to``, ``copy_button``, ``download_button``, ``code_open`` (*Check a posted code*),
-    ``code_box``, ``check_button``. Views: ``post`` (the post's text), ``post_note``,
-    ``download``, ``code_result``. Refusals: ``share_error``.
-    """
+    download_button = Control("Prepare download: a link for the game file as it is now.")
+    download_reason = View("Why Prepare download is off.")
+    download = View("The download link, drawn as a button; or that the file has changed since.")
+    browser_copy = View("In a browser tab: whether the game is kept in this browser only (None elsewhere).")
+    post_format = Control("The post's format: Markdown, BBCode or plain text.")
+    post_range = Control("What the post holds: the last turn, the turns since this seat's last, a range, the seed.")
+    post_note = View("What the post holds, in words.")
+    post = Control("The post's text, ending with its verification code.")
+    copy_button = Control("Copy post: puts the post on the clipboard from the click.")
+    share_error = Refusal("Why a post or a download could not be made.")
+    code_open = Control("Check a posted code: opens the code box.")
 
     def __init__(self, **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout(width="100%", flex="0 0 auto"))  # never squeezed by a short column
@@ -78,20 +86,17 @@ class SharePanel(widgets.VBox):
         self._download_for: Any = None
         """The session the link was made for (another game opened at the table takes the link away)."""
 
-        self.post_format = fixed(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown",
-                                 style={"description_width": "initial"})
-        self.post_range = fixed(widgets.Dropdown, description="Post of", options=RANGES, value=LAST,
-                                style={"description_width": "initial"})
+        self.post_format = picker(widgets.Dropdown, description="Forum post", options=POST_FORMATS, value="markdown")
+        self.post_range = picker(widgets.Dropdown, description="Post of", options=RANGES, value=LAST)
         self._ranges: tuple[widgets.BoundedIntText, widgets.BoundedIntText] | None = None
         self._turns = 0
-        self.post = fixed(widgets.Textarea, description="Post text", style={"description_width": "initial"},
-                          layout={"width": "100%", "height": "auto", "min_height": "9em", "flex": "0 0 auto"},
-                          placeholder="The last turn as a forum post appears here.")
+        self.post = picker(widgets.Textarea, description="Post text",
+                           layout={"width": "100%", "height": "auto", "min_height": "9em", "flex": "0 0 auto"},
+                           placeholder="The last turn as a forum post appears here.")
         self.post.add_class("kit-post")
-        self.post_note = html()
-        self.post_note.add_class("kit-post-note")
+        self.post_note = html_view("kit-post-note")
         self.copy_button = CopyButton()
-        self.share_error = ErrorLine()
+        self.share_error = error_line()
 
         self.download_button = labelled_button("Prepare download", "Make a download link for the game file")
         self.download_reason = reason_line("Open a game first: then its file can be downloaded.")
@@ -121,12 +126,12 @@ class SharePanel(widgets.VBox):
 
     # -- the parts made on first use -----------------------------------------------------------
 
-    @property
+    @Control()
     def range_from(self) -> widgets.BoundedIntText:
         """The first turn of a range post (made the first time a range is chosen or this is read)."""
         return self._range_parts()[0]
 
-    @property
+    @Control()
     def range_to(self) -> widgets.BoundedIntText:
         """The last turn of a range post."""
         return self._range_parts()[1]
@@ -147,17 +152,17 @@ class SharePanel(widgets.VBox):
             self._choose.children = (*self._choose.children, first, last)
         return self._ranges
 
-    @property
+    @Control()
     def code_box(self) -> widgets.Text:
         """Where a verification code (or a whole post) from the thread is pasted (made by *Check a posted code*)."""
         return self._code_parts()[0]
 
-    @property
+    @Control()
     def check_button(self) -> widgets.Button:
         """Check the pasted code against the open file."""
         return self._code_parts()[1]
 
-    @property
+    @View()
     def code_result(self) -> widgets.HTML:
         """Whether the pasted code matches this file's turn, in words."""
         return self._code_parts()[2]
@@ -165,11 +170,10 @@ class SharePanel(widgets.VBox):
     def _code_parts(self) -> tuple[widgets.Text, widgets.Button, widgets.HTML]:
         """Make the code box, *Check* and its answer in place of *Check a posted code* (the first time)."""
         if self._code is None:
-            box = fixed(widgets.Text, description="Check a code", placeholder="kit:12-3f9a2c1b",
-                        continuous_update=False, style={"description_width": "initial"})
+            box = picker(widgets.Text, description="Check a code", placeholder="kit:12-3f9a2c1b",
+                         continuous_update=False)
             button = labelled_button("Check", "Check a verification code from the thread against this file")
-            result = html()
-            result.add_class("kit-code-result")
+            result = html_view("kit-code-result")
             button.on_click(lambda _: self.check())
             box.observe(lambda _: self.check() if box.value.strip() else None, names="value")
             self._code = (box, button, result)

@@ -18,17 +18,12 @@ import traitlets
 
 from kit import gamefile
 from kit.gamefile.chapters import chapter_path
+from kit.gamefile.shelf import Shelf, ShelvedGame, default_games_dir, shown_name
 from kit.systems import get_system, normalise_system_name
-from kit.widgets.common import ErrorLine, attempt, follow_errors, labelled_button, plain_text
-from kit.widgets.layout import (
-    GamesShelf,
-    PartControl,
-    layout_style,
-    mark_system_parts,
-    reason_line,
-    region,
-    show_reason,
-)
+from kit.widgets.common import attempt, follow_errors, plain_text
+from kit.widgets.controls import checkbox, error_line, html_view, labelled_button, picker, reason_line, show_reason
+from kit.widgets.layout import GamesShelf, layout_style, mark_system_parts, region
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.people import GMTools, NoteRow, SeatPicker, builder_area
 from kit.widgets.play_log import PlayLog
 from kit.widgets.registry import builder_for, components_for, gm_panel_for
@@ -36,7 +31,6 @@ from kit.widgets.sealed import SealedGameChoice, sealed_new_game_note, sealed_pa
 from kit.widgets.session import TableSession
 from kit.widgets.share import SharePanel
 from kit.widgets.shared import fixed, fixed_layout, html
-from kit.widgets.shelf import Shelf, ShelvedGame, default_games_dir, shown_name
 
 T = TypeVar("T")
 
@@ -73,26 +67,19 @@ class ShelfForm:
     """
 
     def __init__(self) -> None:
-        self.game_picker = fixed(widgets.Dropdown, description="Game file", options=[],
-                                 style={"description_width": "initial"}, layout={"width": "28em"})
+        self.game_picker = picker(widgets.Dropdown, description="Game file", options=[], layout={"width": "28em"})
         self.open_button = labelled_button("Open", "Open the chosen game file")
-        self.shelf_note = html()
-        self.shelf_note.add_class("kit-shelf-note")
-        self.players_box = fixed(widgets.Text, description="Players", placeholder="Ana, Ben",
-                                 style={"description_width": "initial"})
-        self.gm_box = fixed(widgets.Text, description="Game master", placeholder="GM",
-                            style={"description_width": "initial"})
-        self.quick_start_box = fixed(widgets.Checkbox, value=True, description="Quick start: ready-made characters",
-                                     indent=False, layout={"width": "auto"})
-        self.name_box = fixed(widgets.Text, description="File name", placeholder="our-game",
-                              style={"description_width": "initial"})
+        self.shelf_note = html_view("kit-shelf-note")
+        self.players_box = picker(widgets.Text, description="Players", placeholder="Ana, Ben")
+        self.gm_box = picker(widgets.Text, description="Game master", placeholder="GM")
+        self.quick_start_box = checkbox("Quick start: ready-made characters", True)
+        self.name_box = picker(widgets.Text, description="File name", placeholder="our-game")
         self.new_button = labelled_button("New game", "Start a new game file for these players and game master")
         self.upload = fixed(widgets.FileUpload, accept=".ipynb", multiple=False, description="Upload game file")
         self.sealed_choice = SealedGameChoice()  # "Sealed game" and who seals the GM's draws (K-1, K-3)
         self.new_reason = reason_line()
         self.new_reason.add_class("kit-new-reason")
-        self.new_note = html()
-        self.new_note.add_class("kit-new-note")
+        self.new_note = html_view("kit-new-note")
         row = fixed_layout(flex_flow="row wrap")
         self.children: tuple[widgets.Widget, ...] = (
             widgets.HBox([self.game_picker, self.open_button], layout=row), self.shelf_note,
@@ -104,14 +91,6 @@ class ShelfForm:
 class Table(widgets.VBox):
     """A system's table over a folder of game files.
 
-    Controls (drivable from Python): ``game_picker``, ``open_button``, ``reload_button``,
-    ``players_box``, ``name_box``, ``new_button``, ``upload``, ``download_button``,
-    ``post_format``, ``sealed_choice`` (a sealed game, :mod:`kit.widgets.sealed`). Views: ``status``,
-    ``shelf_note`` (files on the shelf that are not listed, and why), ``new_reason`` (why New game
-    is off), ``sealed_area`` (a sealed game's seat key and declarations), ``components``,
-    ``play_log``, ``download``, ``post``, ``chapter_note`` (that the turn just taken, or a reload,
-    started the campaign's next chapter file: C-3). Refusals: ``shelf_error``, ``share_error``.
-
     No file on the shelf and no upload can stop the table: whatever goes wrong while a file is
     listed, opened, reloaded or uploaded ends as a refusal line beside the control (``shelf_error``
     sits under the Games bar, so a refused Reload shows with the shelf folded).
@@ -121,6 +100,42 @@ class Table(widgets.VBox):
     game can be opened; reading one of its controls from Python makes it too — and the Upgrade
     control the first time a version-1 file is open.
     """
+
+    heading = View("The table's heading (for screen readers; the page shows the game).")
+    games = Box("The Games bar and the shelf behind its toggle.")
+    status = View("The open game: its file, its turns (a later chapter: which), its seed commitment.")
+    reload_button = Control("Reload: read the game file again (another table may have moved on).")
+    reload_reason = View("Why Reload is off.")
+    chapter_note = View("That the turn just taken, or a reload, started the campaign's next chapter file (C-3).")
+    shelf_error = Refusal("Why a file could not be listed, opened, reloaded, upgraded, started or uploaded.")
+    play_area = Box("The play region: whose turn, the seat, the sealed panels and the components.")
+    whose_turn = View("Now: what the game waits for and from whom, and whether that is you.")
+    upgrade_row = Box("Upgrade and its note, while a version-1 file is open.")
+    seat_picker = Control("Sit as: a player's seat or the GM's (P-1); hidden for a game without seats.")
+    seat_error = Refusal("Why a seat could not be taken.")
+    sealed_area = Box("A sealed game's seat key and declarations (K-1, K-3).")
+    components = Box("The system's components, the character builder, the note row and the GM's tools.")
+    side = Box("The side region: sharing and the play log.")
+    share = Box("Sharing: the post, Copy, the download, checking a code.")
+    play_log = Box("The play log.")
+    download_button = Control("Prepare download (the share panel's).")
+    download_reason = View("Why Prepare download is off (the share panel's).")
+    download = View("The download link (the share panel's).")
+    post_format = Control("The post's format (the share panel's).")
+    post = Control("The post's text (the share panel's).")
+    share_error = Refusal("Why a post or a download could not be made (the share panel's).")
+    game_picker = Control("The game files on the shelf.", within="form")
+    open_button = Control("Open the chosen game file.", within="form")
+    shelf_note = View("Files on the shelf that are not listed, and why.", within="form")
+    players_box = Control("The players of a new game, separated by commas.", within="form")
+    gm_box = Control("The game master of a new game.", within="form")
+    quick_start_box = Control("Quick start: each player gets a ready-made character.", within="form")
+    name_box = Control("The new game's file name.", within="form")
+    new_button = Control("New game: start a new game file for these players and game master.", within="form")
+    upload = Control("Upload game file: verified first, then put on the shelf and opened.", within="form")
+    sealed_choice = Box("The Sealed game part of the new game form (K-1).", within="form")
+    new_reason = View("Why New game is off.", within="form")
+    new_note = View("What to do next after a new game or an upload.", within="form")
 
     game_file = traitlets.Unicode("", help="File name of the game being played.").tag(sync=True)
 
@@ -135,12 +150,9 @@ class Table(widgets.VBox):
         self.add_class("kit-table")
         self.add_class(f"kit-table-{self.system}")
 
-        self.heading = html(f"<h2>{escape(self.title)} table</h2>")
-        self.heading.add_class("kit-table-heading")
-        self.status = html()
-        self.status.add_class("kit-status")
-        self.chapter_note = html()  # "Chapter 2 has begun …": until the next turn, reload or seat (C-3)
-        self.chapter_note.add_class("kit-chapter-note")
+        self.heading = html_view("kit-table-heading", f"<h2>{escape(self.title)} table</h2>")
+        self.status = html_view("kit-status")
+        self.chapter_note = html_view("kit-chapter-note")  # "Chapter 2 has begun …": until the next turn (C-3)
         self._chapter_seen: tuple[str, int] | None = None
         """The game (by its seed commitment) and chapter the status last showed: a higher one of it has begun."""
 
@@ -150,10 +162,9 @@ class Table(widgets.VBox):
         self.upgrade_row = widgets.HBox([], layout={"display": "none"})  # Upgrade and its note: a version-1 file
         self.seat_picker = SeatPicker()
         self.seat_picker.on_seat(self._sit)
-        self.whose_turn = html()
-        self.whose_turn.add_class("kit-whose-turn")
-        self.seat_error = ErrorLine()
-        self.shelf_error = ErrorLine()  # under the Games bar: a refused Reload or Upgrade shows with the shelf folded
+        self.whose_turn = html_view("kit-whose-turn")
+        self.seat_error = error_line()
+        self.shelf_error = error_line()  # under the Games bar: a refused Reload or Upgrade shows with the shelf folded
         self._form: ShelfForm | None = None
         self.sealed_area = widgets.VBox(layout=fixed_layout())  # a sealed game's seat key and declarations
         self.sealed_area.add_class("kit-sealed-area")
@@ -188,19 +199,6 @@ class Table(widgets.VBox):
             self.games.show(True)  # no game could be opened: the shelf stays open
 
     # -- the shelf's drawer, made when it first opens --------------------------------------------
-
-    game_picker = PartControl("form")
-    open_button = PartControl("form")
-    shelf_note = PartControl("form")
-    players_box = PartControl("form")
-    gm_box = PartControl("form")
-    quick_start_box = PartControl("form")
-    name_box = PartControl("form")
-    new_button = PartControl("form")
-    upload = PartControl("form")
-    sealed_choice = PartControl("form")
-    new_reason = PartControl("form")
-    new_note = PartControl("form")
 
     @property
     def form(self) -> ShelfForm:
@@ -329,12 +327,12 @@ class Table(widgets.VBox):
         session.listen(self._after_turn)
         self._after_turn(None)
 
-    @property
+    @View()
     def upgrade_note(self) -> widgets.HTML:
         """What Upgrade does, shown beside it while the open file is of format version 1."""
         return self._upgrade_controls()[0]
 
-    @property
+    @Control()
     def upgrade_button(self) -> widgets.Button:
         """Upgrade: a copy in today's format of a version-1 game file (made the first time such a file is open)."""
         return self._upgrade_controls()[1]

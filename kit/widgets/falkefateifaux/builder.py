@@ -19,9 +19,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.falkefateifaux.creation import FIELDS, SKILL_NAMES, sheet_problems
-from kit.widgets.builder import FieldProblem, SheetBuilder, choice_box, field_row, text_box
+from kit.widgets.builder import FieldProblem, SheetBuilder, field_row
+from kit.widgets.controls import checkbox, choice_box, text_box
+from kit.widgets.parts import Control
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed
 
 CHOOSE = ("Choose a skill", "")
 """The first choice of every skill picker: none chosen yet."""
@@ -32,14 +33,17 @@ def _skill_picker(description: str) -> widgets.Dropdown:
 
 
 class CharacterBuilder(SheetBuilder):
-    """A FalkeFateiFaux sheet (F-14): name, High Concept, Trouble, adverbs, skills; Create adds the character.
+    """A FalkeFateiFaux sheet (F-14): name, High Concept, Trouble, adverbs, skills; Create adds the character."""
 
-    Controls (drivable from Python): ``name_box``, ``high_concept_box``, ``trouble_box``,
-    ``adverb_boxes`` (three), ``negative_adverb_box``, ``great_picker``, ``good_pickers`` (three),
-    ``poor_picker``, ``npc_box`` (the GM's seat only: "NPC (the GM's character)"), and
-    ``create_button``. Views: ``field_problems`` (field → its problem line), ``summary``,
-    ``created_view``. Refusals: ``create_error``.
-    """
+    name_box = Control("The character's name.")
+    high_concept_box = Control("The High Concept: who the character is, in a phrase.")
+    trouble_box = Control("The Trouble: what gets them into trouble.")
+    adverb_boxes = Control("The three positive adverbs, each different.")
+    negative_adverb_box = Control("The negative adverb.")
+    great_picker = Control("The Great (+8) skill.")
+    good_pickers = Control("The three Good (+6) skills.")
+    poor_picker = Control("The Poor (+2) skill.")
+    npc_box = Control("NPC (the GM's character): the GM's seat only.")
 
     ACTION = "add_character"
     FIELDS = FIELDS
@@ -55,8 +59,7 @@ class CharacterBuilder(SheetBuilder):
         self.great_picker = _skill_picker("Great (+8)")
         self.good_pickers = [_skill_picker(f"Good (+6) {index}") for index in (1, 2, 3)]
         self.poor_picker = _skill_picker("Poor (+2)")
-        self.npc_box = fixed(widgets.Checkbox, value=False, description="NPC (the GM's character)", indent=False,
-                             own_layout=True)
+        self.npc_box = checkbox("NPC (the GM's character)", layout=None, own_layout=True)
         self.watch(self.name_box, self.high_concept_box, self.trouble_box, *self.adverb_boxes,
                    self.negative_adverb_box, self.great_picker, *self.good_pickers, self.poor_picker, self.npc_box)
         lines: dict[str, FieldProblem] = self.field_problems

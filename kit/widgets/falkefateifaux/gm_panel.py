@@ -23,9 +23,19 @@ import ipywidgets as widgets
 from kit.falkefateifaux.conditions import CONDITIONS, INJURIES
 from kit.falkefateifaux.limits import MAX_GM_NUMBER, MAX_REFRESH_CHANGE
 from kit.falkefateifaux.skills import LADDER, SKILLS, level_name
-from kit.render import to_html
-from kit.widgets.common import CardPicker, ErrorLine, face_label, labelled_button
-from kit.widgets.gm_controls import CharacterChecks, GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.common import CardPicker, ErrorLine, face_label
+from kit.widgets.component import Component, RefusalWords, latest_html, refuse
+from kit.widgets.controls import (
+    CharacterChecks,
+    error_line,
+    fitted,
+    html_view,
+    labelled_button,
+    row,
+    section,
+    set_options,
+)
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -56,128 +66,163 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-class GMPanel(GMPanelBase):
+class GMPanel(Component):
     """The FalkeFateiFaux GM's actions: conditions and injuries, Fate tokens, Card Refresh, control, skills,
     an NPC's flip and the end of the scene.
 
-    Controls (drivable from Python): ``character_picker`` (whom the first sections act on);
-    conditions: ``condition_picker``, ``cover_choice_picker`` (Hard Cover's [+] or [++]),
-    ``add_condition_button``, ``held_condition_picker``, ``remove_condition_button``, and a
-    condition of the table's own: ``own_condition_name``, ``own_condition_scope`` (checkboxes),
-    ``own_condition_plus``, ``own_condition_minus``, ``own_condition_modifier``,
-    ``add_own_condition_button`` (refusals: ``condition_error``); injuries: ``injury_picker``,
-    ``injury_suit_picker`` (the player's Clubs or Diamonds), ``injury_amount_picker`` (the GM's
-    −2 to −4 for a Minor injury), ``injure_button``, ``held_injury_picker``, ``heal_button``
-    (``injury_error``); Fate tokens: ``fate_count``, ``fate_reason``, ``give_fate_button``,
-    ``take_fate_button`` (``fate_error``); Card Refresh: ``refresh_amount``, ``refresh_reason``,
-    ``adjust_refresh_button`` (``refresh_error``); control: ``control_reason``,
-    ``lose_control_button``, ``regain_control_button`` (``control_error``); skills:
-    ``skill_picker``, ``level_picker``, ``set_skill_button`` (``skill_error``); an NPC's flip:
-    ``npc_picker``, ``npc_skill_picker``, ``opponent_picker``, ``opponent_skill_picker``,
-    ``npc_target``, ``npc_plus``, ``npc_minus``, ``npc_modifier``, ``npc_flip_button``
-    (``npc_error``); the end of the scene: ``scene_discards`` (each character's
-    :class:`~kit.widgets.common.CardPicker`), ``end_scene_button`` (``scene_error``).
-    Views: ``status_view`` (the picked character), ``result_view`` (the panel's latest turn).
+    The first sections act on the character picked; each section has its own refusal line, and
+    ``result_view`` shows the panel's latest turn once it is written.
     """
+
+    CSS = "kit-gm-panel"
+
+    character_picker = Control("Whom the first sections act on (NPCs marked).")
+    status_view = View("The picked character: Fate and Burning Fate tokens, hand, control, afflictions.")
+    condition_picker = Control("A condition from the text's list (F-12).")
+    cover_choice_picker = Control("Hard Cover's [+] or [++] to Resistance (F-12).")
+    add_condition_button = Control("Add the condition to the picked character (F-12).")
+    held_condition_picker = Control("A condition the picked character has, to lift.")
+    remove_condition_button = Control("Lift the condition (F-12).")
+    own_condition_name = Control("The name of a condition of the table's own.")
+    own_condition_scope = Control("The skills it touches: every skill, a suit's skills or single skills (checkboxes).")
+    own_condition_plus = Control("The [+] it gives.")
+    own_condition_minus = Control("The [−] it gives.")
+    own_condition_modifier = Control("The modifier it gives.")
+    add_own_condition_button = Control("Add the table's condition to the picked character (F-12).")
+    condition_error = Refusal("Why a condition was refused.")
+    injury_picker = Control("An injury (F-12).")
+    injury_suit_picker = Control("The player's choice of Clubs or Diamonds skills (Niggling, Minor).")
+    injury_amount_picker = Control("The GM's choice of −2 to −4 (Minor).")
+    injure_button = Control("Give the injury (F-12).")
+    held_injury_picker = Control("An injury the picked character has, to heal.")
+    heal_button = Control("Heal the injury (F-12).")
+    injury_error = Refusal("Why an injury or a healing was refused.")
+    fate_count = Control("How many Fate tokens to give or take back.")
+    fate_reason = Control("Why (shown in the log).")
+    give_fate_button = Control("Give the Fate tokens (F-11).")
+    take_fate_button = Control("Take the Fate tokens back (F-11).")
+    fate_error = Refusal("Why giving or taking Fate tokens was refused.")
+    refresh_amount = Control("How much to raise (above 0) or lower (below 0) Card Refresh.")
+    refresh_reason = Control("The exceptional event (shown in the log).")
+    adjust_refresh_button = Control("Change Card Refresh (F-10).")
+    refresh_error = Refusal("Why the change of Card Refresh was refused.")
+    control_reason = Control("Why control is lost.")
+    lose_control_button = Control("The picked character loses control: the whole hand is discarded (F-10).")
+    regain_control_button = Control("The picked character regains control and draws a fresh hand (F-10).")
+    control_error = Refusal("Why losing or regaining control was refused.")
+    skill_picker = Control("The skill set.")
+    level_picker = Control("Its new level on the ladder (F-3).")
+    set_skill_button = Control("Set the skill's level (F-3).")
+    skill_error = Refusal("Why setting the skill was refused.")
+    npc_picker = Control("The NPC who flips.")
+    npc_skill_picker = Control("The NPC's skill.")
+    opponent_picker = Control("Against whom: nobody (a target) or a player's character.")
+    opponent_skill_picker = Control("The opponent's skill, for a contest.")
+    npc_target = Control("The target, with no opponent.")
+    npc_plus = Control("The GM's [+].")
+    npc_minus = Control("The GM's [−].")
+    npc_modifier = Control("A modifier on the outcome.")
+    npc_flip_button = Control("Flip for the NPC; choosing and guiding follow at the table (F-4, F-8, F-9).")
+    npc_error = Refusal("Why the NPC's flip was refused.")
+    scene_discards = Control("Each character's card picker: the cards they discard at the end of the scene.")
+    end_scene_button = Control("End the scene: the cards picked are discarded, every hand refreshes (F-10, F-11).")
+    scene_error = Refusal("Why ending the scene was refused.")
+    result_view = View("The panel's latest turn, once it is written.")
 
     def __init__(self, session: TableSession, **kwargs: Any):
         super().__init__(session, **kwargs)
-        self.add_class("kit-gm-panel")
-        self._drawing = False
 
-        self.character_picker = picker(widgets.Dropdown, description="Character", options=[])
-        self.status_view = html()
-        self.status_view.add_class("kit-gm-status")
-        self.result_view = html()
-        self.result_view.add_class("kit-gm-result")
+        self.character_picker = fitted(widgets.Dropdown, description="Character", options=[])
+        self.status_view = html_view("kit-gm-status")
+        self.result_view = html_view("kit-gm-result")
 
         # conditions (F-12)
-        self.condition_picker = picker(widgets.Dropdown, description="Condition",
+        self.condition_picker = fitted(widgets.Dropdown, description="Condition",
                                        options=[(f"{name}: {what}", name) for name, what in CONDITIONS.items()])
-        self.cover_choice_picker = picker(widgets.Dropdown, description="Hard Cover gives Resistance",
+        self.cover_choice_picker = fitted(widgets.Dropdown, description="Hard Cover gives Resistance",
                                           options=[("[+]", "+"), ("[++]", "++")], value="+")
         self.add_condition_button = labelled_button("Add condition", "Afflict the character with this condition "
                                                     "from the text's list (F-12)", "warning")
-        self.held_condition_picker = picker(widgets.Dropdown, description="Condition to lift", options=[])
+        self.held_condition_picker = fitted(widgets.Dropdown, description="Condition to lift", options=[])
         self.remove_condition_button = labelled_button("Lift condition", "The condition no longer applies (F-12)")
-        self.own_condition_name = picker(widgets.Text, description="Condition of the table's own",
+        self.own_condition_name = fitted(widgets.Text, description="Condition of the table's own",
                                          placeholder="e.g. local renown")
         self.own_condition_scope = CharacterChecks("Skills it touches", "The condition touches")
         self.own_condition_scope.set_names([value for _, value in SCOPES], {value: label for label, value in SCOPES})
-        self.own_condition_plus = picker(widgets.BoundedIntText, description="[+] it gives", value=0, min=0, max=10)
-        self.own_condition_minus = picker(widgets.BoundedIntText, description="[−] it gives", value=0, min=0, max=10)
-        self.own_condition_modifier = picker(widgets.BoundedIntText, description="Modifier", value=0,
+        self.own_condition_plus = fitted(widgets.BoundedIntText, description="[+] it gives", value=0, min=0, max=10)
+        self.own_condition_minus = fitted(widgets.BoundedIntText, description="[−] it gives", value=0, min=0, max=10)
+        self.own_condition_modifier = fitted(widgets.BoundedIntText, description="Modifier", value=0,
                                              min=-MAX_GM_NUMBER, max=MAX_GM_NUMBER)
         self.add_own_condition_button = labelled_button("Add the table's condition",
                                                         "A condition of the table's own on the skills ticked (F-12)",
                                                         "warning")
-        self.condition_error = ErrorLine()
+        self.condition_error = error_line()
 
         # injuries (F-12)
-        self.injury_picker = picker(widgets.Dropdown, description="Injury",
+        self.injury_picker = fitted(widgets.Dropdown, description="Injury",
                                     options=[(f"{name}: {what}", name) for name, what in INJURIES.items()])
-        self.injury_suit_picker = picker(widgets.Dropdown, description="Player's choice (Niggling, Minor)",
+        self.injury_suit_picker = fitted(widgets.Dropdown, description="Player's choice (Niggling, Minor)",
                                          options=[("Clubs skills", "Clubs"), ("Diamonds skills", "Diamonds")],
                                          value="Clubs")
-        self.injury_amount_picker = picker(widgets.Dropdown, description="GM's choice (Minor)",
+        self.injury_amount_picker = fitted(widgets.Dropdown, description="GM's choice (Minor)",
                                            options=[("−2", 2), ("−3", 3), ("−4", 4)], value=2)
         self.injure_button = labelled_button("Give injury", "The character takes this injury (F-12)", "danger")
-        self.held_injury_picker = picker(widgets.Dropdown, description="Injury that heals", options=[])
+        self.held_injury_picker = fitted(widgets.Dropdown, description="Injury that heals", options=[])
         self.heal_button = labelled_button("Heal injury", "Remove the injury (F-12)", "success")
-        self.injury_error = ErrorLine()
+        self.injury_error = error_line()
 
         # Fate tokens (F-11)
-        self.fate_count = picker(widgets.BoundedIntText, description="Fate tokens", value=1, min=1,
+        self.fate_count = fitted(widgets.BoundedIntText, description="Fate tokens", value=1, min=1,
                                  max=MAX_GM_NUMBER)
-        self.fate_reason = picker(widgets.Text, description="Reason", placeholder="e.g. session start, role-play")
+        self.fate_reason = fitted(widgets.Text, description="Reason", placeholder="e.g. session start, role-play")
         self.give_fate_button = labelled_button("Give Fate tokens", "Award Fate tokens: they come back only by the "
                                                 "GM's award (F-11)", "success")
         self.take_fate_button = labelled_button("Take Fate tokens back", "Take back tokens given by mistake; Fate "
                                                 "tokens never go below 0 (F-11)", "warning")
-        self.fate_error = ErrorLine()
+        self.fate_error = error_line()
 
         # Card Refresh (F-10)
-        self.refresh_amount = picker(widgets.BoundedIntText, description="Change Card Refresh by", value=1,
+        self.refresh_amount = fitted(widgets.BoundedIntText, description="Change Card Refresh by", value=1,
                                      min=-MAX_REFRESH_CHANGE, max=MAX_REFRESH_CHANGE)
-        self.refresh_reason = picker(widgets.Text, description="Reason", placeholder="the exceptional event")
+        self.refresh_reason = fitted(widgets.Text, description="Reason", placeholder="the exceptional event")
         self.adjust_refresh_button = labelled_button("Change Card Refresh", "Raise (more) or lower (less than 0) "
                                                      "the character's Card Refresh; may force a discard (F-10)")
-        self.refresh_error = ErrorLine()
+        self.refresh_error = error_line()
 
         # control (F-10)
-        self.control_reason = picker(widgets.Combobox, description="Why control is lost", value="unconscious",
+        self.control_reason = fitted(widgets.Combobox, description="Why control is lost", value="unconscious",
                                      options=list(CONTROL_REASONS), ensure_option=False)
         self.lose_control_button = labelled_button("Loses control", "The whole hand is discarded (F-10)", "danger")
         self.regain_control_button = labelled_button("Regains control", "Draws a fresh hand up to Card Refresh "
                                                      "(F-10)", "success")
-        self.control_error = ErrorLine()
+        self.control_error = error_line()
 
         # skills (F-3)
-        self.skill_picker = picker(widgets.Dropdown, description="Skill",
+        self.skill_picker = fitted(widgets.Dropdown, description="Skill",
                                    options=[(f"{name} ({suit.title})", name) for name, suit in SKILLS.items()])
-        self.level_picker = picker(widgets.Dropdown, description="New level",
+        self.level_picker = fitted(widgets.Dropdown, description="New level",
                                    options=[(f"{name} {value}", value) for name, value in LADDER.items()], value=6)
         self.set_skill_button = labelled_button("Set skill level", "Experience changes a skill on the ladder (F-3)")
-        self.skill_error = ErrorLine()
+        self.skill_error = error_line()
 
         # an NPC's flip (F-4, F-9)
-        self.npc_picker = picker(widgets.Dropdown, description="NPC who flips", options=[])
-        self.npc_skill_picker = picker(widgets.Dropdown, description="NPC's skill",
+        self.npc_picker = fitted(widgets.Dropdown, description="NPC who flips", options=[])
+        self.npc_skill_picker = fitted(widgets.Dropdown, description="NPC's skill",
                                        options=[(f"{name} ({suit.title})", name) for name, suit in SKILLS.items()])
-        self.opponent_picker = picker(widgets.Dropdown, description="Against", options=[])
-        self.opponent_skill_picker = picker(
+        self.opponent_picker = fitted(widgets.Dropdown, description="Against", options=[])
+        self.opponent_skill_picker = fitted(
             widgets.Dropdown, description="Opponent's skill (a contest)",
             options=[("No contest: the opponent chooses at disadvantage", NO_CONTEST)]
             + [(f"{name} ({suit.title})", name) for name, suit in SKILLS.items()], value=NO_CONTEST)
-        self.npc_target = picker(widgets.BoundedIntText, description="Target (no opponent)", value=8,
+        self.npc_target = fitted(widgets.BoundedIntText, description="Target (no opponent)", value=8,
                                  min=-MAX_GM_NUMBER, max=MAX_GM_NUMBER)
-        self.npc_plus = picker(widgets.BoundedIntText, description="GM's [+]", value=0, min=0, max=10)
-        self.npc_minus = picker(widgets.BoundedIntText, description="GM's [−]", value=0, min=0, max=10)
-        self.npc_modifier = picker(widgets.BoundedIntText, description="Modifier", value=0, min=-MAX_GM_NUMBER,
+        self.npc_plus = fitted(widgets.BoundedIntText, description="GM's [+]", value=0, min=0, max=10)
+        self.npc_minus = fitted(widgets.BoundedIntText, description="GM's [−]", value=0, min=0, max=10)
+        self.npc_modifier = fitted(widgets.BoundedIntText, description="Modifier", value=0, min=-MAX_GM_NUMBER,
                                    max=MAX_GM_NUMBER)
         self.npc_flip_button = labelled_button("Flip for the NPC", "Flip the NPC's stack; choosing and guiding "
                                                "follow at the table (F-4, F-8, F-9)", "primary")
-        self.npc_error = ErrorLine()
+        self.npc_error = error_line()
 
         # the end of the scene (F-10, F-11)
         self.scene_discards: dict[str, CardPicker] = {}
@@ -186,7 +231,7 @@ class GMPanel(GMPanelBase):
         self._scene_box = widgets.VBox([])
         self.end_scene_button = labelled_button("End the scene", "Everyone discards the cards picked, then draws up "
                                                 "to Card Refresh; Burning Fate tokens vanish (F-10, F-11)", "primary")
-        self.scene_error = ErrorLine()
+        self.scene_error = error_line()
 
         self.children = (
             html("<h3>GM panel</h3>"),
@@ -239,15 +284,16 @@ class GMPanel(GMPanelBase):
         self.character_picker.observe(self._picked, names="value")
         self.follow()
 
+    @property
+    def character(self) -> str:
+        """The picked character's name ('' when nobody is at the table)."""
+        return self.character_picker.value or ""
+
     # -- actions: each is one turn through the session ---------------------------------------
 
-    def _act(self, line: ErrorLine, asked: str, cited: str, action: str, /, **args: Any) -> Any:
-        """One turn through the session; a refusal goes to ``line`` in plain words (``cited`` when the rules cite
-        no ruling), the result to ``result_view``."""
-        result = gm_attempt(line, lambda: self.session.act(action, **args), asked, cited)
-        if result is not None:
-            self.result_view.value = f'<div class="kit-latest">{to_html(result.describe())}</div>'
-        return result
+    def turn_taken(self, result: Any) -> None:
+        """The panel's latest turn, shown once it is written."""
+        self.result_view.value = latest_html(result)
 
     def _need_character(self, line: ErrorLine, asked: str, ruling: str) -> bool:
         if self.character:
@@ -264,7 +310,7 @@ class GMPanel(GMPanelBase):
         args: dict[str, Any] = {"character": self.character, "condition": name}
         if name == HARD_COVER:
             args["choice"] = self.cover_choice_picker.value
-        return self._act(self.condition_error, asked, "F-12", "add_condition", **args)
+        return self.take_turn(self.condition_error, "add_condition", RefusalWords(asked, "F-12"), **args)
 
     def remove_condition(self) -> Any:
         """Lift the condition picked among the character's own (F-12)."""
@@ -275,8 +321,8 @@ class GMPanel(GMPanelBase):
         if not name:
             refuse(self.condition_error, asked, f"{self.character} has no condition", "F-12")
             return None
-        return self._act(self.condition_error, asked, "F-12", "remove_condition", character=self.character,
-                         condition=name)
+        return self.take_turn(self.condition_error, "remove_condition", RefusalWords(asked, "F-12"),
+                              character=self.character, condition=name)
 
     def add_own_condition(self) -> Any:
         """A condition of the table's own: its name, the skills ticked, its [+], [−] and modifier (F-12)."""
@@ -293,9 +339,10 @@ class GMPanel(GMPanelBase):
             refuse(self.condition_error, asked, "it touches no skills", "F-12",
                    "tick all skills, a suit's skills or single skills")
             return None
-        return self._act(self.condition_error, asked, "F-12", "add_condition", character=self.character,
-                         condition=name, skills=scope, plus=self.own_condition_plus.value,
-                         minus=self.own_condition_minus.value, modifier=self.own_condition_modifier.value)
+        return self.take_turn(self.condition_error, "add_condition", RefusalWords(asked, "F-12"),
+                              character=self.character, condition=name, skills=scope,
+                              plus=self.own_condition_plus.value, minus=self.own_condition_minus.value,
+                              modifier=self.own_condition_modifier.value)
 
     def injure(self) -> Any:
         """Give the picked injury; Niggling and Minor with the player's suit, Minor with the GM's amount (F-12)."""
@@ -308,7 +355,7 @@ class GMPanel(GMPanelBase):
             args["choice"] = self.injury_suit_picker.value
         if name == "Minor":
             args["amount"] = self.injury_amount_picker.value
-        return self._act(self.injury_error, asked, "F-12", "injure", **args)
+        return self.take_turn(self.injury_error, "injure", RefusalWords(asked, "F-12"), **args)
 
     def heal(self) -> Any:
         """Heal the injury picked among the character's own (with the suit it fell on) (F-12)."""
@@ -323,7 +370,7 @@ class GMPanel(GMPanelBase):
         args: dict[str, Any] = {"character": self.character, "injury": name}
         if choice:
             args["choice"] = choice
-        return self._act(self.injury_error, asked, "F-12", "heal", **args)
+        return self.take_turn(self.injury_error, "heal", RefusalWords(asked, "F-12"), **args)
 
     def award_fate(self, sign: int = 1) -> Any:
         """Give (``sign`` +1) or take back (−1) the number of Fate tokens in ``fate_count`` (F-11)."""
@@ -332,8 +379,8 @@ class GMPanel(GMPanelBase):
                  else f"take {_count(count, 'Fate token')} back from {self.character or 'nobody'}")
         if not self._need_character(self.fate_error, asked, "F-11"):
             return None
-        return self._act(self.fate_error, asked, "F-11", "award_fate", character=self.character,
-                         amount=sign * count, reason=self.fate_reason.value.strip())
+        return self.take_turn(self.fate_error, "award_fate", RefusalWords(asked, "F-11"),
+                              character=self.character, amount=sign * count, reason=self.fate_reason.value.strip())
 
     def adjust_refresh(self) -> Any:
         """Raise or lower the picked character's Card Refresh by ``refresh_amount`` (F-10)."""
@@ -345,8 +392,8 @@ class GMPanel(GMPanelBase):
             refuse(self.refresh_error, asked, "a change of 0 changes nothing", "F-10",
                    "give a number above 0 to raise it or below 0 to lower it")
             return None
-        return self._act(self.refresh_error, asked, "F-10", "adjust_refresh", character=self.character,
-                         amount=amount, reason=self.refresh_reason.value.strip())
+        return self.take_turn(self.refresh_error, "adjust_refresh", RefusalWords(asked, "F-10"),
+                              character=self.character, amount=amount, reason=self.refresh_reason.value.strip())
 
     def lose_control(self) -> Any:
         """The picked character loses control: the whole hand is discarded (F-10)."""
@@ -354,14 +401,16 @@ class GMPanel(GMPanelBase):
         if not self._need_character(self.control_error, asked, "F-10"):
             return None
         reason = self.control_reason.value.strip() or CONTROL_REASONS[0]
-        return self._act(self.control_error, asked, "F-10", "lose_control", character=self.character, reason=reason)
+        return self.take_turn(self.control_error, "lose_control", RefusalWords(asked, "F-10"),
+                              character=self.character, reason=reason)
 
     def regain_control(self) -> Any:
         """The picked character regains control and draws a fresh hand (F-10)."""
         asked = f"{self.character or 'nobody'} regains control"
         if not self._need_character(self.control_error, asked, "F-10"):
             return None
-        return self._act(self.control_error, asked, "F-10", "regain_control", character=self.character)
+        return self.take_turn(self.control_error, "regain_control", RefusalWords(asked, "F-10"),
+                              character=self.character)
 
     def set_skill(self) -> Any:
         """Set the picked skill of the picked character to the picked level of the ladder (F-3)."""
@@ -369,8 +418,8 @@ class GMPanel(GMPanelBase):
         asked = f"set {self.character or 'nobody'}'s {skill} to {level_name(level)} {level}"
         if not self._need_character(self.skill_error, asked, "F-3"):
             return None
-        return self._act(self.skill_error, asked, "F-3", "set_skill", character=self.character, skill=skill,
-                         level=level)
+        return self.take_turn(self.skill_error, "set_skill", RefusalWords(asked, "F-3"),
+                              character=self.character, skill=skill, level=level)
 
     def flip_args(self) -> dict[str, Any]:
         """The NPC's flip as the game's ``flip`` takes it: against a target, or against a character (a contest
@@ -395,7 +444,7 @@ class GMPanel(GMPanelBase):
             refuse(self.npc_error, asked, "there is no NPC at the table", "F-14",
                    "bring the GM's character to the table as an NPC first")
             return None
-        return self._act(self.npc_error, asked, "F-9", "flip", **self.flip_args())
+        return self.take_turn(self.npc_error, "flip", RefusalWords(asked, "F-9"), **self.flip_args())
 
     def scene_discard_choice(self) -> dict[str, list[str]]:
         """Each character's picked discards for the end of the scene, as card codes (none picked: left out)."""
@@ -410,7 +459,8 @@ class GMPanel(GMPanelBase):
     def end_scene(self) -> Any:
         """End the scene: the picked cards are discarded, everyone draws up to Card Refresh (F-10, F-11)."""
         discards = self.scene_discard_choice()
-        return self._act(self.scene_error, "end the scene", "F-10", "end_scene", discards=discards or None)
+        return self.take_turn(self.scene_error, "end_scene", RefusalWords("end the scene", "F-10"),
+                              discards=discards or None)
 
     # -- drawing -----------------------------------------------------------------------------
 

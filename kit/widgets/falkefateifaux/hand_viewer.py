@@ -30,12 +30,9 @@ import ipywidgets as widgets
 import traitlets
 
 from kit.falkefateifaux.results import worded
-from kit.widgets.card_faces import FaceMaker, card_face, in_words, spaced
+from kit.widgets.card_faces import FaceMaker, card_face, in_words
 from kit.widgets.card_row import CardRow
 from kit.widgets.common import (
-    ErrorLine,
-    attempt,
-    labelled_button,
     no_character_words,
     others_html,
     player_seat,
@@ -46,24 +43,37 @@ from kit.widgets.common import (
     waiting_html,
     waiting_words,
 )
+from kit.widgets.component import Component
+from kit.widgets.controls import error_line, html_view, labelled_button, row
 from kit.widgets.falkefateifaux.flow import awaited_from
 from kit.widgets.outbox import send_queued
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
 
-class HandViewer(widgets.VBox):
-    """A FalkeFateiFaux character's hand, tokens and hand actions.
+class HandViewer(Component):
+    """A FalkeFateiFaux character's hand, tokens and hand actions (see the module for what each does when)."""
 
-    Controls: ``character_picker`` (whose hand), ``cards`` (a :class:`CardRow`, several cards at
-    a time), ``discard_button`` (with ``discard_error``), ``mulligan_button``, ``prepare_button``
-    and ``trust_button`` (with ``hand_error``), ``end_scene_button`` (with ``scene_error``; shown
-    at a game without seats only, see ``scene_shown``).
-    Views: ``summary_view`` (cards against Card Refresh, Fate and Burning Fate tokens),
-    ``prompt_view`` (what the game asks of this hand now), ``selection_view``, ``others_view`` (the
-    hands a player's seat may not see, as counts and backs), ``result_view``. ``scene_box`` holds
-    the end of the scene.
-    """
+    CSS = "kit-hand-viewer"
+
+    character_picker = Control("Whose hand is shown: a hand this seat acts for (P-1).")
+    cards = Control("The hand as cards (a CardRow): several may be selected.")
+    discard_button = Control("Discard the selected cards, when the game asks for a discard (F-10).")
+    discard_error = Refusal("Why a discard was refused.")
+    mulligan_button = Control("Mulligan: 1 Fate token, a new hand of as many cards (F-11).")
+    prepare_button = Control("Preparation: 1 Fate token, draw two cards (F-11).")
+    trust_button = Control("Trust the Fates with four selected cards: a Burning Fate token (F-11).")
+    hand_error = Refusal("Why a Mulligan, Preparation or Trust the Fates was refused.")
+    end_scene_button = Control("End the scene: discard the selected cards, refresh every hand (F-10, F-11).")
+    scene_error = Refusal("Why ending the scene was refused.")
+    scene_box = Box("The end of the scene, shown at a game without seats only (see ``scene_shown``).")
+    summary_view = View("Cards held against Card Refresh, and the Fate and Burning Fate tokens.")
+    prompt_view = View("What the game asks of this hand now (a discard, guiding fate), or whom it waits for.")
+    selection_view = View("The cards selected, by name.")
+    reasons_view = View("Why the disabled buttons are disabled, written out (phones have no tooltips).")
+    others_view = View("The hands a player's seat may not see, as counts and card backs.")
+    result_view = View("This hand's latest turn, shown as soon as the rules decide it.")
 
     character = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
     selected_cards = traitlets.List(traitlets.Unicode(), help="Codes of the selected cards, in hand order.")
@@ -71,31 +81,23 @@ class HandViewer(widgets.VBox):
 
     def __init__(self, session: TableSession, character: str | None = None, face: FaceMaker = card_face,
                  **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.face = face
-        self._drawing = False
-        self._acting = False
-        self.add_class("kit-hand-viewer")
 
         self.character_picker = widgets.Dropdown(description="Hand of", style={"description_width": "initial"})
         self.character_picker.add_class("kit-hand-character")
-        self.summary_view = html()
-        self.summary_view.add_class("kit-hand-summary")
-        self.prompt_view = html()
-        self.prompt_view.add_class("kit-hand-prompt")
+        self.summary_view = html_view("kit-hand-summary")
+        self.prompt_view = html_view("kit-hand-prompt")
         self.cards = CardRow(label="cards in hand")  # one widget model for the whole hand, however it grows
         self.cards.add_class("kit-hand-cards")
         self.cards.on_change(self._selection_changed)
-        self.selection_view = html()
-        self.selection_view.add_class("kit-hand-selection")
+        self.selection_view = html_view("kit-hand-selection")
 
         self.discard_button = labelled_button("Discard selected cards",
                                               "Discard when the hand is over Card Refresh or Stunned (F-10, F-12)",
                                               "warning")
         self.discard_button.add_class("kit-hand-discard")
-        self.discard_error = ErrorLine()
-        self.discard_error.add_class("kit-hand-discard-error")
+        self.discard_error = error_line("kit-hand-discard-error")
         self.mulligan_button = labelled_button("Mulligan (1 Fate token)",
                                                "Discard the whole hand and draw as many cards (F-11)")
         self.mulligan_button.add_class("kit-hand-mulligan")
@@ -105,21 +107,16 @@ class HandViewer(widgets.VBox):
         self.trust_button = labelled_button("Trust the Fates (4 selected cards)",
                                             "Discard four cards for a Burning Fate token (F-11)")
         self.trust_button.add_class("kit-hand-trust")
-        self.hand_error = ErrorLine()
-        self.hand_error.add_class("kit-hand-error")
+        self.hand_error = error_line("kit-hand-error")
         self.end_scene_button = labelled_button("End the scene: discard selected, refresh every hand",
                                                 "Everyone discards any cards, then draws up to Card Refresh; "
                                                 "Burning Fate tokens vanish (F-10, F-11)")
         self.end_scene_button.add_class("kit-hand-end-scene")
-        self.scene_error = ErrorLine()
-        self.scene_error.add_class("kit-hand-scene-error")
-        self.reasons_view = html()  # why the disabled buttons are disabled, written out (phones have no tooltips)
-        self.reasons_view.add_class("kit-hand-reasons")
+        self.scene_error = error_line("kit-hand-scene-error")
+        self.reasons_view = html_view("kit-hand-reasons")
         self._followed: str | None = None
-        self.result_view = html()
-        self.result_view.add_class("kit-hand-result")
-        self.others_view = html()
-        self.others_view.add_class("kit-hand-others")
+        self.result_view = html_view("kit-hand-result")
+        self.others_view = html_view("kit-hand-others")
         self.scene_box = widgets.HBox([self.end_scene_button, self.scene_error],  # its own layout: hidden when seated
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
@@ -130,8 +127,8 @@ class HandViewer(widgets.VBox):
             self.prompt_view,
             self.cards,
             self.selection_view,
-            spaced(self.discard_button, self.discard_error),
-            spaced(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
+            row(self.discard_button, self.discard_error),
+            row(self.mulligan_button, self.prepare_button, self.trust_button, self.hand_error),
             self.reasons_view,
             self.scene_box,
             self.others_view,
@@ -143,16 +140,9 @@ class HandViewer(widgets.VBox):
         self.trust_button.on_click(lambda _: self.trust_the_fates())
         self.end_scene_button.on_click(lambda _: self.end_scene())
         self.character_picker.observe(self._picked, names="value")
-        session.first(self._own_result)
-        session.listen(self.refresh)
-        self.refresh(None)
+        self.follow(first=self._own_result)
         if character is not None and character in self.character_picker.options:
             self.character_picker.value = character
-
-    @property
-    def game(self) -> Any:
-        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
-        return self.session.game
 
     @property
     def action_buttons(self) -> list[widgets.Button]:
@@ -175,40 +165,32 @@ class HandViewer(widgets.VBox):
         """Select these cards of the hand by code (``"4H"``; repeat a code for two copies)."""
         self.cards.select_codes(*codes)
 
-    def _act(self, error_line: ErrorLine, action: str, **args: Any) -> Any:
-        self._acting = True
-        try:
-            result = attempt(error_line, lambda: self.session.act(action, **args))
-        finally:
-            self._acting = False
-        return result
-
     def _own_result(self, result: Any) -> None:
         """Show this viewer's own turn as soon as the rules decide it (before the turn is written)."""
-        if self._acting:
+        if self.acting:
             self.result_view.value = f'<div aria-live="polite">{seat_html(self.session, result)}</div>'
 
     def discard(self) -> Any:
         """Discard the selected cards (a discard the game asks for, F-10)."""
-        return self._act(self.discard_error, "discard", character=self.character, cards=list(self.selected_cards))
+        return self.take_turn(self.discard_error, "discard", character=self.character, cards=list(self.selected_cards))
 
     def mulligan(self) -> Any:
         """Mulligan: 1 Fate token, a new hand of as many cards (F-11)."""
-        return self._act(self.hand_error, "mulligan", character=self.character)
+        return self.take_turn(self.hand_error, "mulligan", character=self.character)
 
     def prepare(self) -> Any:
         """Preparation: 1 Fate token, draw two cards (F-11)."""
-        return self._act(self.hand_error, "prepare", character=self.character)
+        return self.take_turn(self.hand_error, "prepare", character=self.character)
 
     def trust_the_fates(self) -> Any:
         """Trust the Fates with the four selected cards: a Burning Fate token (F-11)."""
-        return self._act(self.hand_error, "trust_the_fates", character=self.character,
-                         cards=list(self.selected_cards))
+        return self.take_turn(self.hand_error, "trust_the_fates", character=self.character,
+                              cards=list(self.selected_cards))
 
     def end_scene(self) -> Any:
         """End the scene: this character discards the selected cards, then every hand refreshes (F-10, F-11)."""
         discards = {self.character: list(self.selected_cards)} if self.selected_cards and self.character else None
-        return self._act(self.scene_error, "end_scene", discards=discards)
+        return self.take_turn(self.scene_error, "end_scene", discards=discards)
 
     # -- drawing -----------------------------------------------------------------------------
 

@@ -32,14 +32,11 @@ from kit.falkefateifaux.rules import degree_of, succeeded
 from kit.falkefateifaux.skills import SKILLS, level_name
 from kit.render import to_html
 from kit.render.distribution import percent
-from kit.widgets.card_faces import card_face, in_words, spaced
+from kit.widgets.card_faces import card_face, in_words
 from kit.widgets.card_row import CardRow
 from kit.widgets.common import (
-    ErrorLine,
     OddsView,
-    attempt,
     held_html,
-    labelled_button,
     no_character_words,
     player_seat,
     private_note_html,
@@ -49,11 +46,13 @@ from kit.widgets.common import (
     waiting_html,
     waiting_words,
 )
+from kit.widgets.component import Component
+from kit.widgets.controls import checkbox, error_line, html_view, labelled_button, picker, row
 from kit.widgets.falkefateifaux.flow import latest_flip
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 
-_WIDE = {"description_width": "initial"}
 NO_OPPONENT = "(no opponent)"
 NO_ADVERB = "(no adverb)"
 
@@ -67,185 +66,174 @@ _PANEL_BUTTONS: dict[str, tuple[tuple[str, str, str, str, str], tuple[str, str, 
 }
 """Each panel's two buttons: (attribute, label, tooltip, CSS class, method it calls)."""
 
-class _Panel:
-    """A control of a panel built on first use: reading it builds the panel (see ``StackResolver._build_panel``)."""
+class StackResolver(Component):
+    """Set up, flip and resolve a FalkeFateiFaux stack (see the module for what each step does when).
 
-    def __init__(self, step: str):
-        self.step = step
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, resolver: Any, owner: type | None = None) -> Any:
-        if resolver is None:
-            return self
-        resolver._build_panel(self.step)
-        return resolver.__dict__[self.name]
-
-
-def _checkbox(description: str) -> widgets.Checkbox:
-    return fixed(widgets.Checkbox, value=False, description=description, indent=False, layout={"width": "auto"})
-
-
-class StackResolver(widgets.VBox):
-    """Set up, flip and resolve a FalkeFateiFaux stack.
-
-    Set-up controls: ``actor_picker``, ``skill_picker`` (typed or picked; its suit and level in
-    ``skill_view``, a refusal in ``skill_error``), ``mode_picker`` (``"target"`` or ``"contest"``),
-    ``target_input``, ``opponent_picker``, ``against_skill_picker``, ``adverb_picker`` (with
-    ``adverb_error``), ``plus_input``, ``minus_input``, ``modifier_input``, ``granted_suit_picker``,
-    Fate spends ``boost_box``, ``suit_box``, ``hinder_box`` (with ``spend_error``), the opposing
-    side's ``against_adverb_picker``, ``against_boost_box``, ``against_suit_box``,
-    ``against_hinder_box``, and ``setup_error`` for anything else. ``plan_view`` shows the game's
-    plan, ``odds_view`` the exact odds. ``flip_button`` (with ``flip_error``) flips; ``seat_view``
-    beside it says whom the table waits for when a player's seat must wait (P-1).
-
-    Resolving: ``choose_picker`` (a :class:`FacePicker` of the stack's cards), ``choose_button`` and
-    ``leave_button`` (leave the Red Joker, F-5) with ``choose_error``; ``guide_picker`` (the awaited
-    character's hand), ``guide_button`` and ``pass_button`` with ``guide_error``. Views:
-    ``awaiting_view``, ``choose_label`` and ``guide_label`` (who acts and why), ``stack_view`` (the
-    latest flip's description, the chosen card marked ▲), ``result_view`` (Success or Failure, band).
+    The choose and guide panels are a stack's controls: each is made the first time the game
+    awaits its step (a stack is pending) or one of its parts is read from Python, and hidden while
+    no stack waits for it. A table with no stack pending starts without them (fewer widget models
+    to load); the view that answers a flip (``awaiting_view``) is there at once.
     """
+
+    CSS = "kit-stack-resolver"
+
+    actor_picker = Control("Who flips: a character this seat acts for (P-1).")
+    skill_picker = Control("The skill flipped, typed or picked.")
+    skill_view = View("The skill's suit and level.")
+    skill_error = Refusal("Why the skill is refused.")
+    mode_picker = Control("Against a target, or a contest against the opponent's skill.")
+    target_input = Control("The target number (a flip against a target).")
+    opponent_picker = Control("The opponent, if any: any character at the table.")
+    against_skill_picker = Control("The opponent's skill (a contest).")
+    adverb_picker = Control("One adverb at most: positive [+], or the negative one [−] (F-6).")
+    adverb_error = Refusal("Why the adverb is refused.")
+    plus_input = Control("The GM's [+].")
+    minus_input = Control("The GM's [−].")
+    modifier_input = Control("A modifier on the outcome.")
+    granted_suit_picker = Control("A suit an object grants for free.")
+    boost_box = Control("Spend a Fate token: [++] boost (F-7).")
+    suit_box = Control("Spend a Fate token: grant the skill's suit (F-7).")
+    hinder_box = Control("Spend a Fate token: give the opponent [−] (F-7).")
+    spend_error = Refusal("Why a Fate spend is refused.")
+    against_adverb_picker = Control("The opposing side's adverb (a contest).")
+    against_boost_box = Control("The opposing side spends a Fate token on [++] boost (a contest).")
+    against_suit_box = Control("The opposing side grants their skill's suit (a contest).")
+    against_hinder_box = Control("The opposing side gives the actor [−].")
+    opposing_box = Box("The opposing side's choices.")
+    setup_error = Refusal("Why the set-up is refused, where no single control causes it.")
+    plan_view = View("The game's plan of the set-up: net [+]/[−] with every reason, stack size, chooser, tokens.")
+    odds_view = View("The exact odds of the set-up.")
+    flip_button = Control("Flip: pay the Fate tokens and flip the stacks (F-4, F-7).")
+    flip_error = Refusal("Why the flip was refused.")
+    seat_view = View("Why Flip is disabled: whom the table waits for, or the step still due.")
+    awaiting_view = View("The step the game awaits now, shown first after every turn.")
+    stack_view = View("The latest flip's stacks, the chosen card marked ▲.")
+    result_view = View("The resolved flip's verdict: Success or Failure, its band and degree.")
+    choose_picker = Control("The stack's cards to choose from (one at a time).", made_by="_make_choose")
+    choose_button = Control("Take the selected card of the stack (F-4).", made_by="_make_choose")
+    leave_button = Control("Leave the Red Joker (F-5); shown only with a Red Joker in the stack.",
+                           made_by="_make_choose")
+    choose_error = Refusal("Why the choice was refused.", made_by="_make_choose")
+    choose_label = View("Who chooses and why, what each card would give.", made_by="_make_choose")
+    choose_box = Box("The choose panel, shown while the game awaits a choice.", made_by="_make_choose")
+    guide_picker = Control("The awaited character's hand, to play one card from (one at a time).",
+                           made_by="_make_guide")
+    guide_button = Control("Play the selected card into the stack: guide fate (F-8).", made_by="_make_guide")
+    pass_button = Control("Pass: play no card from hand (F-8).", made_by="_make_guide")
+    guide_error = Refusal("Why guiding fate was refused.", made_by="_make_guide")
+    guide_label = View("Who may guide fate and why, what passing keeps.", made_by="_make_guide")
+    guide_box = Box("The guide panel, shown while the game awaits guiding fate.", made_by="_make_guide")
 
     awaiting_action = traitlets.Unicode("", help="What the game awaits now: choose, guide, discard, or empty.")
     awaiting_character = traitlets.Unicode("", help="Who the game awaits, or empty.")
     success_odds = traitlets.Unicode("", help="The exact chance of success of the set-up, as a fraction, or empty.")
 
     def __init__(self, session: TableSession, actor: str | None = None, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
-        self._drawing = False
+        super().__init__(session, **kwargs)
         self.plan: FlipPlan | None = None
-        self.add_class("kit-stack-resolver")
         self._build_setup()
         self._build_resolution()
         self._head = (
             html("<h3>Flip a stack</h3>"),
-            spaced(self.actor_picker, self.skill_picker, self.skill_view, self.skill_error),
-            spaced(self.mode_picker, self.target_input, self.opponent_picker, self.against_skill_picker),
-            spaced(self.adverb_picker, self.adverb_error),
-            spaced(self.plus_input, self.minus_input, self.modifier_input, self.granted_suit_picker),
-            spaced(html("<b>Fate tokens (F-7):</b>"), self.boost_box, self.suit_box, self.hinder_box,
-                   self.spend_error),
+            row(self.actor_picker, self.skill_picker, self.skill_view, self.skill_error),
+            row(self.mode_picker, self.target_input, self.opponent_picker, self.against_skill_picker),
+            row(self.adverb_picker, self.adverb_error),
+            row(self.plus_input, self.minus_input, self.modifier_input, self.granted_suit_picker),
+            row(html("<b>Fate tokens (F-7):</b>"), self.boost_box, self.suit_box, self.hinder_box, self.spend_error),
             self.opposing_box,
             self.setup_error,
             self.plan_view,
             self.odds_view,
-            spaced(self.flip_button, self.flip_error, self.seat_view),
+            row(self.flip_button, self.flip_error, self.seat_view),
             self.awaiting_view,
             self.stack_view,
         )
         self._arrange()
-        session.first(self._draw_outcome)
-        session.listen(self.refresh)
-        self.refresh(None)
+        self.follow(first=self._draw_outcome)
         if actor is not None and actor in self.actor_picker.options:
             self.actor_picker.value = actor
 
     # -- building ---------------------------------------------------------------------------
 
     def _build_setup(self) -> None:
-        self.actor_picker = fixed(widgets.Dropdown, description="Actor", style=_WIDE, layout={"width": "14em"},
-                                  own_layout=True)  # hidden when a player's seat has no character
+        self.actor_picker = picker(widgets.Dropdown, description="Actor", layout={"width": "14em"},
+                                   own_layout=True)  # hidden when a player's seat has no character
         self.actor_picker.add_class("kit-actor")
-        self.skill_picker = fixed(widgets.Combobox, description="Skill", options=list(SKILLS), value="Fisticuffs",
-                                  ensure_option=False, placeholder="type or pick a skill",
-                                  style=_WIDE, layout={"width": "16em"})
+        self.skill_picker = picker(widgets.Combobox, description="Skill", options=list(SKILLS), value="Fisticuffs",
+                                   ensure_option=False, placeholder="type or pick a skill", layout={"width": "16em"})
         self.skill_picker.add_class("kit-skill")
-        self.skill_view = html()
-        self.skill_view.add_class("kit-skill-suit")
-        self.skill_error = ErrorLine()
-        self.skill_error.add_class("kit-skill-error")
-        self.mode_picker = fixed(
+        self.skill_view = html_view("kit-skill-suit")
+        self.skill_error = error_line("kit-skill-error")
+        self.mode_picker = picker(
             widgets.RadioButtons,
             options=[("Against a target", "target"), ("Contest (opposing skill)", "contest")], value="target",
-            description="Flip", style=_WIDE)
+            description="Flip")
         self.mode_picker.add_class("kit-mode")
-        self.target_input = fixed(widgets.IntText, value=8, description="Target", style=_WIDE, layout={"width": "10em"},
-                                  own_layout=True)
+        self.target_input = picker(widgets.IntText, value=8, description="Target", layout={"width": "10em"},
+                                   own_layout=True)
         self.target_input.add_class("kit-target")
-        self.opponent_picker = fixed(widgets.Dropdown, description="Opponent", style=_WIDE, layout={"width": "16em"})
+        self.opponent_picker = picker(widgets.Dropdown, description="Opponent", layout={"width": "16em"})
         self.opponent_picker.add_class("kit-opponent")
-        self.against_skill_picker = fixed(widgets.Combobox, description="Opposing skill", options=list(SKILLS),
-                                          value="Athletics", ensure_option=False, style=_WIDE,
-                                          layout={"width": "18em"}, own_layout=True)
+        self.against_skill_picker = picker(widgets.Combobox, description="Opposing skill", options=list(SKILLS),
+                                           value="Athletics", ensure_option=False, layout={"width": "18em"},
+                                           own_layout=True)
         self.against_skill_picker.add_class("kit-against-skill")
-        self.adverb_picker = fixed(widgets.Dropdown, description="Adverb (one at most)", options=[(NO_ADVERB, "")],
-                                   value="", style=_WIDE, layout={"width": "24em", "max_width": "100%"})
+        self.adverb_picker = picker(widgets.Dropdown, description="Adverb (one at most)", options=[(NO_ADVERB, "")],
+                                    value="", layout={"width": "24em", "max_width": "100%"})
         self.adverb_picker.add_class("kit-adverb")
-        self.adverb_error = ErrorLine()
-        self.adverb_error.add_class("kit-adverb-error")
-        self.plus_input = fixed(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [+]", style=_WIDE,
-                                layout={"width": "8em"})
-        self.minus_input = fixed(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [−]", style=_WIDE,
+        self.adverb_error = error_line("kit-adverb-error")
+        self.plus_input = picker(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [+]",
                                  layout={"width": "8em"})
-        self.modifier_input = fixed(widgets.IntText, value=0, description="Modifier", style=_WIDE,
-                                    layout={"width": "9em"})
-        self.granted_suit_picker = fixed(
+        self.minus_input = picker(widgets.BoundedIntText, value=0, min=0, max=6, description="GM [−]",
+                                  layout={"width": "8em"})
+        self.modifier_input = picker(widgets.IntText, value=0, description="Modifier", layout={"width": "9em"})
+        self.granted_suit_picker = picker(
             widgets.Dropdown,
             options=[("none", "")] + [(f"{s.symbol} {s.title}", s.title) for s in Suit],
-            value="", description="Granted suit (object, free)", style=_WIDE, layout={"width": "20em"})
-        self.boost_box = _checkbox("[++] boost")
+            value="", description="Granted suit (object, free)", layout={"width": "20em"})
+        self.boost_box = checkbox("[++] boost")
         self.boost_box.add_class("kit-boost")
-        self.suit_box = _checkbox("grant the skill's suit")
+        self.suit_box = checkbox("grant the skill's suit")
         self.suit_box.add_class("kit-grant-suit")
-        self.hinder_box = _checkbox("give the opponent [−]")
+        self.hinder_box = checkbox("give the opponent [−]")
         self.hinder_box.add_class("kit-hinder")
-        self.spend_error = ErrorLine()
-        self.spend_error.add_class("kit-spend-error")
-        self.against_adverb_picker = fixed(widgets.Dropdown, description="Opponent's adverb",
-                                           options=[(NO_ADVERB, "")], value="", style=_WIDE,
-                                           layout={"width": "24em", "max_width": "100%"})
-        self.against_boost_box = _checkbox("opponent [++] boost")
-        self.against_suit_box = _checkbox("opponent grants their skill's suit")
-        self.against_hinder_box = _checkbox("opponent gives the actor [−]")
+        self.spend_error = error_line("kit-spend-error")
+        self.against_adverb_picker = picker(widgets.Dropdown, description="Opponent's adverb",
+                                            options=[(NO_ADVERB, "")], value="",
+                                            layout={"width": "24em", "max_width": "100%"})
+        self.against_boost_box = checkbox("opponent [++] boost")
+        self.against_suit_box = checkbox("opponent grants their skill's suit")
+        self.against_hinder_box = checkbox("opponent gives the actor [−]")
         self._contest_only = widgets.HBox([self.against_adverb_picker, self.against_boost_box, self.against_suit_box],
                                           layout=widgets.Layout(flex_flow="row wrap"))  # its own: shown for a contest
         self.opposing_box = widgets.VBox([html("<b>Opposing side</b>"), self._contest_only,
                                           self.against_hinder_box], layout=fixed_layout())  # never hidden
         self.opposing_box.add_class("kit-opposing")
-        self.setup_error = ErrorLine()
-        self.setup_error.add_class("kit-setup-error")
-        self.plan_view = html()
-        self.plan_view.add_class("kit-plan")
+        self.setup_error = error_line("kit-setup-error")
+        self.plan_view = html_view("kit-plan")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-flip-odds")
         self.flip_button = labelled_button("Flip", "Pay the Fate tokens and flip the stacks (F-4, F-7)", "primary")
         self.flip_button.add_class("kit-flip")
-        self.flip_error = ErrorLine()
-        self.flip_error.add_class("kit-flip-error")
-        self.seat_view = html()
-        self.seat_view.add_class("kit-flip-seat")
+        self.flip_error = error_line("kit-flip-error")
+        self.seat_view = html_view("kit-flip-seat")
         self.flip_button.on_click(lambda _: self.flip())
         for control in self.setup_controls:
             control.observe(self._setup_changed, names="value")
 
     def _build_resolution(self) -> None:
-        self.awaiting_view = html()
-        self.awaiting_view.add_class("kit-awaiting")
-        self.stack_view = html()
-        self.stack_view.add_class("kit-stack")
-        self.result_view = html()
-        self.result_view.add_class("kit-flip-result")
+        self.awaiting_view = html_view("kit-awaiting")
+        self.stack_view = html_view("kit-stack")
+        self.result_view = html_view("kit-flip-result")
         self._panels: dict[str, widgets.VBox] = {}
 
-    # The choose and guide panels are a stack's controls: each is built the first time the game
-    # awaits its step (a stack is pending) or it is asked for from Python, and hidden while no stack
-    # waits for it. A table with no stack pending starts without them (fewer widget models to load);
-    # the view that answers a flip (``awaiting_view``) is there at once.
-    choose_picker = _Panel("choose")
-    choose_button = _Panel("choose")
-    leave_button = _Panel("choose")
-    choose_error = _Panel("choose")
-    choose_label = _Panel("choose")
-    choose_box = _Panel("choose")
-    guide_picker = _Panel("guide")
-    guide_button = _Panel("guide")
-    pass_button = _Panel("guide")
-    guide_error = _Panel("guide")
-    guide_label = _Panel("guide")
-    guide_box = _Panel("guide")
+    def _make_choose(self) -> None:
+        """Make the choose panel, the first time one of its parts is read (see :meth:`_build_panel`)."""
+        self._build_panel("choose")
+
+    def _make_guide(self) -> None:
+        """Make the guide panel, the first time one of its parts is read (see :meth:`_build_panel`)."""
+        self._build_panel("guide")
 
     def _build_panel(self, step: str, draw: bool = True) -> None:
         """Build the choose or guide panel (hidden), put it in its place and (``draw``) draw the awaited step."""
@@ -254,21 +242,20 @@ class StackResolver(widgets.VBox):
         first, second = _PANEL_BUTTONS[step]
         take_name, take_label, take_tip, take_css, take = first
         other_name, other_label, other_tip, other_css, other_act = second
-        picker = CardRow(single=True, label="the stack's cards" if step == "choose" else "cards in hand to play")
-        picker.add_class(f"kit-{step}-cards")
+        cards = CardRow(single=True, label="the stack's cards" if step == "choose" else "cards in hand to play")
+        cards.add_class(f"kit-{step}-cards")
         button = labelled_button(take_label, take_tip, "primary")
         button.add_class(take_css)
         other = labelled_button(other_label, other_tip, own_layout=step == "choose")  # shown only with a Red Joker
         other.add_class(other_css)
-        error = ErrorLine()
-        error.add_class(f"kit-{step}-error")
+        error = error_line(f"kit-{step}-error")
         label = html()
         button.on_click(lambda _: getattr(self, take)())
         other.on_click(lambda _: getattr(self, other_act)())
         button.disabled = other.disabled = True
-        self.__dict__.update({f"{step}_picker": picker, take_name: button, other_name: other,
+        self.__dict__.update({f"{step}_picker": cards, take_name: button, other_name: other,
                               f"{step}_error": error, f"{step}_label": label})
-        box = widgets.VBox([label, picker, spaced(button, other, error)], layout=widgets.Layout(display="none"))
+        box = widgets.VBox([label, cards, row(button, other, error)], layout=widgets.Layout(display="none"))
         self.__dict__[f"{step}_box"] = self._panels[step] = box
         self._arrange()
         awaiting = self.game.awaiting
@@ -286,11 +273,6 @@ class StackResolver(widgets.VBox):
                 self.against_skill_picker, self.adverb_picker, self.plus_input, self.minus_input,
                 self.modifier_input, self.granted_suit_picker, self.boost_box, self.suit_box, self.hinder_box,
                 self.against_adverb_picker, self.against_boost_box, self.against_suit_box, self.against_hinder_box]
-
-    @property
-    def game(self) -> Any:
-        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
-        return self.session.game
 
     # -- the set-up as the game's arguments ----------------------------------------------------
 
@@ -431,8 +413,7 @@ class StackResolver(widgets.VBox):
 
     def flip(self) -> Any:
         """Flip with the set-up in the controls (one turn)."""
-        args = self.flip_args()
-        return attempt(self.flip_error, lambda: self.session.act("flip", **args))
+        return self.take_turn(self.flip_error, "flip", **self.flip_args())
 
     def _awaited(self, action: str) -> Any:
         awaiting = self.game.awaiting
@@ -443,26 +424,26 @@ class StackResolver(widgets.VBox):
         awaiting = self._awaited("choose")
         who = awaiting.character if awaiting else self.actor_picker.value
         card = " ".join(self.choose_picker.selected_codes)
-        return attempt(self.choose_error, lambda: self.session.act("choose", character=who, card=card))
+        return self.take_turn(self.choose_error, "choose", character=who, card=card)
 
     def leave_red_joker(self) -> Any:
         """At disadvantage, leave the Red Joker to the opponent or the lowest card (F-5)."""
         awaiting = self._awaited("choose")
         who = awaiting.character if awaiting else self.actor_picker.value
-        return attempt(self.choose_error, lambda: self.session.act("choose", character=who, card=None))
+        return self.take_turn(self.choose_error, "choose", character=who, card=None)
 
     def guide(self) -> Any:
         """The awaited side plays the selected card from hand into its stack (F-8)."""
         awaiting = self._awaited("guide")
         who = awaiting.character if awaiting else self.actor_picker.value
         card = " ".join(self.guide_picker.selected_codes)
-        return attempt(self.guide_error, lambda: self.session.act("guide", character=who, card=card))
+        return self.take_turn(self.guide_error, "guide", character=who, card=card)
 
     def pass_guide(self) -> Any:
         """The awaited side passes on guiding fate (F-8)."""
         awaiting = self._awaited("guide")
         who = awaiting.character if awaiting else self.actor_picker.value
-        return attempt(self.guide_error, lambda: self.session.act("guide", character=who, card=None))
+        return self.take_turn(self.guide_error, "guide", character=who, card=None)
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -22,16 +22,9 @@ import ipywidgets as widgets
 
 from kit.rollunder.creation import FIELDS, sheet_problems
 from kit.rollunder.sheet import BASE_ATTRIBUTES, BASE_SKILLS, DEFAULT_WEAPON_SKILL, WEAPON_KINDS
-from kit.widgets.builder import (
-    GM_CHOICE,
-    SheetBuilder,
-    choice_box,
-    field_row,
-    number_box,
-    seat_of,
-    text_box,
-)
-from kit.widgets.common import labelled_button
+from kit.widgets.builder import GM_CHOICE, SheetBuilder, field_row, seat_of
+from kit.widgets.controls import checkbox, choice_box, int_box, labelled_button, picker, text_box
+from kit.widgets.parts import Box, Control
 from kit.widgets.session import TableSession
 from kit.widgets.shared import fixed, fixed_layout, html
 
@@ -43,22 +36,24 @@ START_TRACK = 10
 
 
 class WeaponRow(widgets.HBox):
-    """One weapon of the sheet: name, damage, melee or ranged, its skill, familiarity, and a Remove button.
+    """One weapon of the sheet: name, damage, melee or ranged, its skill, familiarity, and a Remove button."""
 
-    Controls: ``name_box``, ``damage_box``, ``kind_picker``, ``skill_picker``, ``familiarity_box``,
-    ``remove_button``.
-    """
+    name_box = Control("The weapon's name.")
+    damage_box = Control("Its damage.")
+    kind_picker = Control("Melee or ranged.")
+    skill_picker = Control("The skill it is used with.")
+    familiarity_box = Control("Familiar (+2).")
+    remove_button = Control("Take this weapon off the sheet.")
 
     def __init__(self, on_remove: Callable[[WeaponRow], None], **kwargs: Any):
         kwargs.setdefault("layout", fixed_layout(flex_flow="row wrap", align_items="center"))
         super().__init__(**kwargs)
         self.name_box = text_box("Weapon", "e.g. Sword")
-        self.damage_box = number_box("Damage", 1)
+        self.damage_box = int_box("Damage", 1)
         self.kind_picker = fixed(widgets.ToggleButtons, options=list(WEAPON_KINDS), value=WEAPON_KINDS[0],
                                  description="", tooltips=["used in close combat", "used at range"])
         self.skill_picker = choice_box("Skill", [(skill, skill) for skill in BASE_SKILLS], DEFAULT_WEAPON_SKILL)
-        self.familiarity_box = fixed(widgets.Checkbox, value=False, description="Familiar (+2)", indent=False,
-                                     layout={"width": "auto"})
+        self.familiarity_box = checkbox("Familiar (+2)")
         self.remove_button = labelled_button("Remove", "Take this weapon off the sheet", "warning")
         self.remove_button.on_click(lambda _: on_remove(self))
         self.children = (self.name_box, self.damage_box, self.kind_picker, self.skill_picker,
@@ -76,16 +71,18 @@ class WeaponRow(widgets.HBox):
 
 
 class CharacterBuilder(SheetBuilder):
-    """A Roll-Under sheet: attributes, skills, weapons, armour, stamina and physical boxes; Create adds it.
+    """A Roll-Under sheet: attributes, skills, weapons, armour, stamina and physical boxes; Create adds it."""
 
-    Controls (drivable from Python): ``name_box``, ``attribute_boxes`` (Agility, Wits, Vitality,
-    Reason, Fate → whole-number box), ``skill_boxes`` (each skill of the text → whole-number box;
-    a skill left at 0 is not on the sheet), ``weapon_rows`` (:class:`WeaponRow` each) with
-    ``add_weapon_button``, ``armour_box``, ``stamina_box``, ``physical_box``, ``player_picker``
-    ("Played by": the players and the GM; the GM's seat only — a player's character is their own)
-    and ``create_button``. Views: ``weapons_box`` (the rows), ``field_problems`` (field → its
-    problem line), ``summary``, ``created_view``. Refusals: ``create_error``.
-    """
+    name_box = Control("The character's name.")
+    attribute_boxes = Control("Each attribute's value, by name (Agility, Wits, Vitality, Reason, Fate).")
+    skill_boxes = Control("Each skill of the text, by name; a skill left at 0 is not on the sheet.")
+    weapon_rows = Control("The weapons (a WeaponRow each).")
+    weapons_box = Box("The weapon rows.")
+    add_weapon_button = Control("Add a row for one more weapon.")
+    armour_box = Control("The armour.")
+    stamina_box = Control("The stamina boxes.")
+    physical_box = Control("The physical boxes.")
+    player_picker = Control("Played by: the players and the GM (at the GM's seat; a player's character is their own).")
 
     ACTION = "add_character"
     FIELDS = FIELDS
@@ -94,17 +91,17 @@ class CharacterBuilder(SheetBuilder):
     def __init__(self, session: TableSession, **kwargs: Any):
         super().__init__(session, **kwargs)
         self.name_box = text_box("Name", "e.g. Nell")
-        self.attribute_boxes = {name: number_box(name, START_ATTRIBUTE) for name in BASE_ATTRIBUTES}
-        self.skill_boxes = {name: number_box(name, 0) for name in BASE_SKILLS}
+        self.attribute_boxes = {name: int_box(name, START_ATTRIBUTE) for name in BASE_ATTRIBUTES}
+        self.skill_boxes = {name: int_box(name, 0) for name in BASE_SKILLS}
         self.weapon_rows: list[WeaponRow] = []
         self.weapons_box = widgets.VBox([])
         self.add_weapon_button = labelled_button("Add weapon", "Add a row for one more weapon")
         self.add_weapon_button.on_click(lambda _: self.add_weapon())
-        self.armour_box = number_box("Armour", 0)
-        self.stamina_box = number_box("Stamina boxes", START_TRACK)
-        self.physical_box = number_box("Physical boxes", START_TRACK)
-        self.player_picker = fixed(widgets.Dropdown, description="Played by", options=[GM_CHOICE], value=GM_CHOICE,
-                                   style={"description_width": "initial"}, own_layout=True)
+        self.armour_box = int_box("Armour", 0)
+        self.stamina_box = int_box("Stamina boxes", START_TRACK)
+        self.physical_box = int_box("Physical boxes", START_TRACK)
+        self.player_picker = picker(widgets.Dropdown, description="Played by", options=[GM_CHOICE], value=GM_CHOICE,
+                                    own_layout=True)
         self.watch(self.name_box, *self.attribute_boxes.values(), *self.skill_boxes.values(), self.armour_box,
                    self.stamina_box, self.physical_box, self.player_picker)
         lines = self.field_problems

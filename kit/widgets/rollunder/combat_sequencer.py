@@ -20,7 +20,7 @@ sequencer without a GM panel asks for them with ``gm_sections=True``.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, TypeVar
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -29,10 +29,7 @@ from kit.core.errors import RulesError
 from kit.rollunder.combat import DEFENCES, FREE_ACTIONS
 from kit.rollunder.results import CombatStarted, format_clock
 from kit.widgets.common import (
-    ErrorLine,
     OddsView,
-    attempt,
-    labelled_button,
     no_character_words,
     player_seat,
     seat_characters,
@@ -41,10 +38,12 @@ from kit.widgets.common import (
     waiting_elsewhere,
     waiting_html,
 )
-from kit.widgets.gm_controls import CharacterChecks
+from kit.widgets.component import Component
+from kit.widgets.controls import CharacterChecks, error_line, html_view, int_box, labelled_button, picker
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.rollunder.view import TRACK_STYLE, character_tracks_html, combat_clock
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 
 ACTIONS: tuple[tuple[str, str], ...] = (
     ("Attack", "attack"),
@@ -103,12 +102,6 @@ def gm_sections_shown(session: Any, wanted: bool | None = None) -> bool:
     return not seated(session)
 
 
-W = TypeVar("W", bound=widgets.Widget)
-
-_LABEL = {"description_width": "initial"}
-"""Controls show their labels in full."""
-
-
 def _box(*children: widgets.Widget, row: bool = True, css: str = "", own_layout: bool = False) -> widgets.Box:
     """A wrapping row (or a column) of controls; ``own_layout`` for a box that is shown and hidden."""
     settings = {"flex_flow": "row wrap", "align_items": "center"} if row else {}
@@ -119,70 +112,104 @@ def _box(*children: widgets.Widget, row: bool = True, css: str = "", own_layout:
     return box
 
 
-def _int(description: str, tooltip: str, value: int = 0, own_layout: bool = False) -> widgets.IntText:
-    return fixed(widgets.IntText, value=value, description=description, tooltip=tooltip, style=_LABEL,
-                 layout={"width": "12em", "min_width": "12em"}, own_layout=own_layout)
+def _int(description: str, tooltip: str, own_layout: bool = False) -> widgets.IntText:
+    return int_box(description, tooltip=tooltip, min_width="12em", own_layout=own_layout)
 
 
-def _picker(kind: type[W], own_layout: bool = False, **kwargs: Any) -> W:
-    """A picker with its label in full (shared style); ``own_layout`` for one that is shown and hidden."""
-    return fixed(kind, style=_LABEL, own_layout=own_layout, **kwargs)
-
-
-class CombatSequencer(widgets.VBox):
+class CombatSequencer(Component):
     """Start combat, step through rounds in declaration order, resolve actions and attacks, then heal.
 
-    Controls, all drivable from Python: ``combatant_picker``, ``ambusher_picker``, ``start_button``
-    (with ``start_error``); ``actor_picker``, ``action_picker``, ``target_picker``, ``weapon_picker``,
-    ``defence_picker``, ``cover_input``, ``modifier_input``, ``defence_modifier_input``,
-    ``detail_input``, ``skill_picker``, ``opponents_picker``, ``act_button`` (with ``act_error``);
-    ``free_action_picker``, ``free_detail_input``, ``free_button`` (``free_error``);
-    ``next_round_button``, ``end_combat_button`` (``round_error``); ``heal_kind_picker``,
-    ``heal_character_picker``, ``physician_picker``, ``heal_modifier_input``, ``heal_button``
-    (``heal_error``); ``advance_hours``, ``advance_minutes``, ``advance_button`` (``advance_error``).
-    Views: ``tracks_view``, ``initiative_view``, ``round_view``, ``odds_view``, ``result_view``,
-    ``clock_view``, ``seat_view`` (a player's seat without a character; where the GM sections are, for
-    the GM at a game with seats) and ``act_seat_view`` (whom a player's seat waits for). The GM
-    sections, shown as :func:`gm_sections_shown` says (``gm_sections`` overrides the default for the
-    GM): ``setup_box`` (start combat), ``round_box`` (next round, end combat), ``advance_box`` (the
-    game clock) and the stamina and physical recovery among the ``heal_kind_picker``'s options.
+    The GM sections (``setup_box``, ``round_box``, ``advance_box`` and the stamina and physical
+    recovery among the ``heal_kind_picker``'s options) show as :func:`gm_sections_shown` says;
+    ``gm_sections`` overrides the default for the GM.
     """
+
+    CSS = "kit-combat-sequencer"
+
+    tracks_view = View("Every character's stamina and physical tracks, as boxes left and marked.")
+    seat_view = View("A player's seat without a character; for the GM at a game with seats, where the GM sections are.")
+    setup_box = Box("Start combat (a GM section).")
+    combatant_picker = Control("Who takes part in the combat (a checkbox each).")
+    ambusher_picker = Control("Who ambushes the others (R-3).")
+    start_button = Control("Start combat: everyone tests Wits + Sergeant's Eye for initiative (R-3).")
+    start_reason = View("Why Start combat is disabled.")
+    start_error = Refusal("Why starting combat was refused.")
+    initiative_view = View("The initiative tests and the ambush, once combat has started.")
+    round_view = View("The round, whose turn it is and the declaration order.")
+    actor_picker = Control("Who declares: a combatant this seat acts for (P-1).")
+    action_picker = Control("The action declared (R-4).")
+    modifier_input = Control("A modifier on the test (−10…+10).")
+    target_picker = Control("The attack's target.")
+    weapon_picker = Control("The weapon, the one carried first (R-5a).")
+    defence_picker = Control("GM only: the defence the defender meets the attack with (R-5a).")
+    cover_input = Control("GM only: the cover rating added to Duck & Cover against a ranged attack.")
+    defence_modifier_input = Control("GM only: a modifier on the defender's test.")
+    detail_input = Control("The item, feature or power of the action.")
+    skill_picker = Control("The skill of a Perceive or a Withdraw.")
+    opponents_picker = Control("The opponents in melee with one who withdraws.")
+    odds_view = View("The exact odds of the attack as set up (R-5).")
+    act_button = Control("Take this action: declare and resolve it (R-3, R-4, R-5).")
+    act_error = Refusal("Why the action was refused.")
+    act_seat_view = View("Whom a player's seat waits for before it may declare.")
+    free_action_picker = Control("A free action: drop something, say one short statement, shift a few steps (R-4).")
+    free_detail_input = Control("The item dropped, or the statement.")
+    free_button = Control("Take the free action (once each a round).")
+    free_error = Refusal("Why the free action was refused.")
+    guard_box = Box("The standing defence of one of this seat's characters (R-5a).")
+    guard_picker = Control("The defender whose standing defence is chosen.")
+    guard_defence_picker = Control("The standing defence every attack on the defender meets where the rules allow.")
+    guard_cover_input = Control("The cover rating when taking cover against ranged attacks.")
+    guard_button = Control("Choose the defence (R-5a).")
+    guard_error = Refusal("Why the defence was refused.")
+    guard_view = View("The defender's standing defence now.")
+    result_view = View("The latest turn's result, shown first (cards dealt to hands this seat may not see counted).")
+    round_box = Box("Next round and End combat (a GM section).")
+    next_round_button = Control("Next round: end this round (5 seconds) and start the next (R-4).")
+    end_combat_button = Control("End combat; the round in progress counts.")
+    round_reason = View("Why Next round is disabled.")
+    round_error = Refusal("Why the next round or ending combat was refused.")
+    heal_kind_picker = Control("The healing: recovery (the GM's), a physician's care, a dose of physicane (R-6).")
+    heal_character_picker = Control("The patient.")
+    physician_picker = Control("The physician (a physician's care).")
+    heal_modifier_input = Control("A modifier on the healing test (−10…+10).")
+    heal_button = Control("Heal: make the healing test (R-6).")
+    heal_reason = View("Why Heal is disabled.")
+    heal_error = Refusal("Why the healing was refused.")
+    clock_view = View("The game clock.")
+    advance_box = Box("Advancing the game clock (a GM section).")
+    advance_hours = Control("Hours to advance the game clock.")
+    advance_minutes = Control("Minutes to advance the game clock.")
+    advance_button = Control("Advance time: move the game clock on, out of combat (R-6).")
+    advance_error = Refusal("Why advancing the clock was refused.")
 
     round_label = traitlets.Unicode("", help="The round and combat time, e.g. 'Round 2 · 0:10' (empty out of combat).")
     current = traitlets.Unicode(None, allow_none=True, help="Whose turn it is to declare, or None.")
     turns = traitlets.Int(0, help="How many turns the game held at the last redraw.")
 
     def __init__(self, session: TableSession, *, gm_sections: bool | None = None, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.gm_sections = gm_sections
         """True or False to show or hide the GM sections to the GM; None: as :func:`gm_sections_shown` decides."""
-        self._drawing = False
         self._weapon_for: tuple[Any, Any] = (None, None)
-        self.add_class("kit-combat-sequencer")
 
-        self.tracks_view = html()
-        self.tracks_view.add_class("kit-tracks")
+        self.tracks_view = html_view("kit-tracks")
 
         self.combatant_picker = CharacterChecks("Combatants", "Takes part in the combat")
         self.ambusher_picker = CharacterChecks("Ambushers", "Ambushes the others (R-3)")
         self.start_button = labelled_button("Start combat", "Everyone tests Wits + Sergeant's Eye for initiative",
                                             "primary")
         self.start_button.add_class("kit-start-combat")
-        self.start_error = ErrorLine()
-        self.start_reason = html()
-        self.start_reason.add_class("kit-start-reason")
-        self.initiative_view = html()
-        self.initiative_view.add_class("kit-initiative")
+        self.start_error = error_line()
+        self.start_reason = html_view("kit-start-reason")
+        self.initiative_view = html_view("kit-initiative")
 
-        self.round_view = html()
-        self.round_view.add_class("kit-round")
+        self.round_view = html_view("kit-round")
 
-        self.actor_picker = _picker(widgets.Dropdown, description="Who acts", own_layout=True)
-        self.action_picker = _picker(widgets.Dropdown, options=list(ACTIONS), value="attack", description="Action")
-        self.target_picker = _picker(widgets.Dropdown, description="Target", own_layout=True)
-        self.weapon_picker = _picker(widgets.Dropdown, description="Weapon")
-        self.defence_picker = _picker(
+        self.actor_picker = picker(widgets.Dropdown, description="Who acts", own_layout=True)
+        self.action_picker = picker(widgets.Dropdown, options=list(ACTIONS), value="attack", description="Action")
+        self.target_picker = picker(widgets.Dropdown, description="Target", own_layout=True)
+        self.weapon_picker = picker(widgets.Dropdown, description="Weapon")
+        self.defence_picker = picker(
             widgets.Dropdown, options=[("Defender's default", DEFAULT)] + [(DEFENCE_LABELS[d], d) for d in DEFENCES],
             value=DEFAULT, description="Defence", own_layout=True)
         self.cover_input = _int("Cover rating", "Cover rating added to Duck & Cover against a ranged attack",
@@ -190,66 +217,59 @@ class CombatSequencer(widgets.VBox):
         self.modifier_input = _int("Modifier", "Modifier on the test (−10…+10)")
         self.defence_modifier_input = _int("Defence modifier", "Modifier on the defender's test (−10…+10)",
                                            own_layout=True)
-        self.detail_input = _picker(widgets.Text, description="Item or feature",
+        self.detail_input = picker(widgets.Text, description="Item or feature",
                                     placeholder="e.g. the pistol, the door")
-        self.skill_picker = _picker(widgets.Dropdown, description="Skill")
+        self.skill_picker = picker(widgets.Dropdown, description="Skill")
         self.opponents_picker = CharacterChecks("Opponents in melee", "In melee with the one who withdraws")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-attack-odds")
         self.act_button = labelled_button("Take this action", "Declare and resolve the chosen action", "primary")
         self.act_button.add_class("kit-act")
-        self.act_error = ErrorLine()
-        self.act_seat_view = html()
-        self.act_seat_view.add_class("kit-act-seat")
-        self.seat_view = html()
-        self.seat_view.add_class("kit-combat-seat")
+        self.act_error = error_line()
+        self.act_seat_view = html_view("kit-act-seat")
+        self.seat_view = html_view("kit-combat-seat")
 
-        self.free_action_picker = _picker(widgets.Dropdown, options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
+        self.free_action_picker = picker(widgets.Dropdown, options=[(FREE_LABELS[a], a) for a in FREE_ACTIONS],
                                           description="Free action")
-        self.free_detail_input = _picker(widgets.Text, description="What",
+        self.free_detail_input = picker(widgets.Text, description="What",
                                          placeholder="item dropped, or the statement")
         self.free_button = labelled_button("Take free action", "A free action: once each a round")
-        self.free_error = ErrorLine()
+        self.free_error = error_line()
 
-        self.result_view = html()
-        self.result_view.add_class("kit-combat-result")
+        self.result_view = html_view("kit-combat-result")
 
         self.next_round_button = labelled_button("Next round", "End this round (5 seconds) and start the next")
         self.next_round_button.add_class("kit-next-round")
         self.end_combat_button = labelled_button("End combat", "End the combat; the round in progress counts")
         self.end_combat_button.add_class("kit-end-combat")
-        self.round_error = ErrorLine()
-        self.round_reason = html()
-        self.round_reason.add_class("kit-round-reason")
+        self.round_error = error_line()
+        self.round_reason = html_view("kit-round-reason")
 
-        self.heal_kind_picker = _picker(widgets.Dropdown, options=list(HEALING), value="heal_stamina",
+        self.heal_kind_picker = picker(widgets.Dropdown, options=list(HEALING), value="heal_stamina",
                                         description="Healing")
-        self.heal_character_picker = _picker(widgets.Dropdown, description="Patient", own_layout=True)
-        self.physician_picker = _picker(widgets.Dropdown, description="Physician", own_layout=True)
+        self.heal_character_picker = picker(widgets.Dropdown, description="Patient", own_layout=True)
+        self.physician_picker = picker(widgets.Dropdown, description="Physician", own_layout=True)
         self.heal_modifier_input = _int("Modifier", "Modifier on the healing test (−10…+10)")
         self.heal_button = labelled_button("Heal", "Make the healing test")
         self.heal_button.add_class("kit-heal")
-        self.heal_error = ErrorLine()
-        self.heal_reason = html()
-        self.heal_reason.add_class("kit-heal-reason")
-        self.clock_view = html()
-        self.clock_view.add_class("kit-clock")
+        self.heal_error = error_line()
+        self.heal_reason = html_view("kit-heal-reason")
+        self.clock_view = html_view("kit-clock")
         self.advance_hours = _int("Hours", "Hours to advance the game clock")
         self.advance_minutes = _int("Minutes", "Minutes to advance the game clock")
         self.advance_button = labelled_button("Advance time", "Move the game clock on (out of combat)")
-        self.advance_error = ErrorLine()
+        self.advance_error = error_line()
 
-        self.guard_picker = _picker(widgets.Dropdown, description="Defender", own_layout=True)
-        self.guard_defence_picker = _picker(
+        self.guard_picker = picker(widgets.Dropdown, description="Defender", own_layout=True)
+        self.guard_defence_picker = picker(
             widgets.Dropdown, options=[(STANDING_LABELS[d], d) for d in STANDING], value=DEFAULT,
             description="Defends with")
         self.guard_cover_input = _int("Cover rating", "The cover rating when taking cover against ranged attacks")
         self.guard_button = labelled_button("Choose defence", "Every attack on this character meets this defence "
                                             "where the rules allow it (R-5a)")
         self.guard_button.add_class("kit-choose-defence")
-        self.guard_view = html()
-        self.guard_view.add_class("kit-standing-defence")
-        self.guard_error = ErrorLine()
+        self.guard_view = html_view("kit-standing-defence")
+        self.guard_error = error_line()
 
         self._attack_box = _box(self.target_picker, self.weapon_picker, own_layout=True)
         self._detail_box = _box(self.detail_input, own_layout=True)
@@ -305,16 +325,9 @@ class CombatSequencer(widgets.VBox):
                         self.modifier_input, self.defence_modifier_input):
             control.observe(self._odds_changed, names="value")
         self.heal_kind_picker.observe(lambda _: self._heal_kind_changed(), names="value")
-        session.first(self._show_result)
-        session.listen(self.refresh)
-        self.refresh(None)
+        self.follow(first=self._show_result)
 
     # -- what the game says -----------------------------------------------------------------
-
-    @property
-    def game(self) -> Any:
-        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
-        return self.session.game
 
     def _latest_start(self) -> CombatStarted | None:
         for result in reversed(self.game.results):
@@ -326,9 +339,8 @@ class CombatSequencer(widgets.VBox):
 
     def start(self) -> Any:
         """Start combat with the chosen combatants and ambushers (R-3)."""
-        return attempt(self.start_error, lambda: self.session.act(
-            "start_combat", combatants=list(self.combatant_picker.value),
-            ambushers=list(self.ambusher_picker.value) or None))
+        return self.take_turn(self.start_error, "start_combat", combatants=list(self.combatant_picker.value),
+                              ambushers=list(self.ambusher_picker.value) or None)
 
     def _chosen(self, picker: widgets.Dropdown) -> str | None:
         return None if picker.value == DEFAULT else picker.value
@@ -363,7 +375,7 @@ class CombatSequencer(widgets.VBox):
     def act(self) -> Any:
         """Declare and resolve the chosen action for the chosen combatant (R-3, R-4, R-5)."""
         action, args = self.action_args()
-        return attempt(self.act_error, lambda: self.session.act(action, **args))
+        return self.take_turn(self.act_error, action, **args)
 
     def free_act(self) -> Any:
         """Take the chosen free action (R-4)."""
@@ -373,15 +385,15 @@ class CombatSequencer(widgets.VBox):
             args["item"] = self.free_detail_input.value
         elif action == "say":
             args["statement"] = self.free_detail_input.value
-        return attempt(self.free_error, lambda: self.session.act(action, **args))
+        return self.take_turn(self.free_error, action, **args)
 
     def next_round(self) -> Any:
         """End the round and start the next (R-4)."""
-        return attempt(self.round_error, lambda: self.session.act("next_round"))
+        return self.take_turn(self.round_error, "next_round")
 
     def end_combat(self) -> Any:
         """End the combat."""
-        return attempt(self.round_error, lambda: self.session.act("end_combat"))
+        return self.take_turn(self.round_error, "end_combat")
 
     def heal(self) -> Any:
         """Make the chosen healing test (R-6)."""
@@ -392,19 +404,18 @@ class CombatSequencer(widgets.VBox):
             args = {"physician": self.physician_picker.value, "patient": patient, "modifier": modifier}
         else:
             args = {"character": patient, "modifier": modifier}
-        return attempt(self.heal_error, lambda: self.session.act(kind, **args))
+        return self.take_turn(self.heal_error, kind, **args)
 
     def choose_defence(self) -> Any:
         """Set the chosen character's standing defence, which every attack on it meets (R-5a)."""
         choice = self._chosen(self.guard_defence_picker)
-        return attempt(self.guard_error, lambda: self.session.act(
-            "choose_defence", character=self.guard_picker.value, defence=choice,
-            cover=self.guard_cover_input.value if choice == "cover" else 0))
+        return self.take_turn(self.guard_error, "choose_defence", character=self.guard_picker.value, defence=choice,
+                              cover=self.guard_cover_input.value if choice == "cover" else 0)
 
     def advance(self) -> Any:
         """Move the game clock on by the hours and minutes given (R-6)."""
-        return attempt(self.advance_error, lambda: self.session.act(
-            "advance_time", hours=self.advance_hours.value, minutes=self.advance_minutes.value))
+        return self.take_turn(self.advance_error, "advance_time", hours=self.advance_hours.value,
+                              minutes=self.advance_minutes.value)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -474,10 +485,10 @@ class CombatSequencer(widgets.VBox):
             note = GM_PANEL_NOTE if not gm and not player_seat(session) else ""
         if self.seat_view.value != note:
             self.seat_view.value = note
-        for picker in (self.heal_character_picker, self.physician_picker):
+        for shown in (self.heal_character_picker, self.physician_picker):
             hidden = "none" if lacking else None
-            if picker.layout.display != hidden:
-                picker.layout.display = hidden
+            if shown.layout.display != hidden:
+                shown.layout.display = hidden
 
     def _draw_guard(self) -> None:
         """The chosen character's standing defence, and the box hidden from a seat with no character (R-5a)."""

@@ -21,12 +21,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kit.render import to_html
 from kit.rollunder.combat import DEFENCES
 from kit.rollunder.limits import MODIFIER_HIGH, MODIFIER_LOW
 from kit.rollunder.results import format_clock
-from kit.widgets.common import ErrorLine, labelled_button
-from kit.widgets.gm_controls import CharacterChecks, GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.component import Component, RefusalWords, latest_html, refuse
+from kit.widgets.controls import (
+    CharacterChecks,
+    error_line,
+    fitted,
+    html_view,
+    labelled_button,
+    row,
+    section,
+    set_options,
+)
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
@@ -51,31 +60,60 @@ TOP_UP = 0
 
 
 def _modifier(description: str) -> widgets.BoundedIntText:
-    return picker(widgets.BoundedIntText, description=description, value=0, min=MODIFIER_LOW, max=MODIFIER_HIGH)
+    return fitted(widgets.BoundedIntText, description=description, value=0, min=MODIFIER_LOW, max=MODIFIER_HIGH)
 
 
-class GMPanel(GMPanelBase):
+class GMPanel(Component):
     """The Roll-Under GM's actions: combat (combatants, ambushers, rounds, an NPC's attack), the clock,
     healing, dealing fate cards and ruling on a Major Arcanum's narrative change.
 
-    Controls (drivable from Python): combat: ``combatant_checks``, ``ambusher_checks``
-    (checkboxes), ``start_combat_button``, ``next_round_button``, ``end_combat_button``
-    (refusals: ``combat_error``); an NPC's attack: ``attacker_picker``, ``defender_picker``,
-    ``weapon_picker``, ``defence_picker``, ``cover_input``, ``attack_modifier``,
-    ``defence_modifier``, ``attack_button`` (``attack_error``); the clock: ``advance_hours``,
-    ``advance_minutes``, ``advance_button`` (``clock_error``); healing:
-    ``heal_character_picker``, ``heal_kind_picker``, ``heal_modifier``, ``heal_button``
-    (``heal_error``); fate cards: ``deal_checks`` (checkboxes), ``deal_count_picker``,
-    ``deal_button``, ``start_play_button`` (``fate_error``); narrative changes:
-    ``narrative_picker`` (the requests waiting), ``ruling_text``, ``grant_button``,
-    ``refuse_button`` (``narrative_error``). Views: ``combat_view``, ``clock_view``,
-    ``narrative_view``, ``result_view`` (the panel's latest turn).
+    Each section has its own refusal line, and ``result_view`` shows the panel's latest turn once
+    it is written.
     """
+
+    CSS = "kit-gm-panel"
+
+    combatant_checks = Control("Who takes part in the combat (a checkbox each).")
+    ambusher_checks = Control("Who ambushes the others (R-3).")
+    start_combat_button = Control("Start combat: initiative, and the ambushed test to notice (R-3).")
+    next_round_button = Control("End this round (5 seconds) and start the next (R-4).")
+    end_combat_button = Control("End the combat; the round in progress counts (R-4).")
+    combat_view = View("The combat now: the round, the order, whose turn it is.")
+    combat_error = Refusal("Why starting, stepping or ending combat was refused.")
+    attacker_picker = Control("The attacker: a combatant, NPCs first.")
+    defender_picker = Control("The defender: a combatant.")
+    weapon_picker = Control("The attacker's weapon, or unarmed.")
+    defence_picker = Control("The defence the defender meets the attack with, or the defender's default.")
+    cover_input = Control("The cover rating when taking cover.")
+    attack_modifier = Control("A modifier on the attack.")
+    defence_modifier = Control("A modifier on the defence.")
+    attack_button = Control("Attack: Agility + weapon skill against the defender's defence (R-5).")
+    attack_error = Refusal("Why the attack was refused.")
+    clock_view = View("The game clock.")
+    advance_hours = Control("Hours to move the clock on.")
+    advance_minutes = Control("Minutes to move the clock on.")
+    advance_button = Control("Advance the clock (out of combat, R-6).")
+    clock_error = Refusal("Why advancing the clock was refused.")
+    heal_character_picker = Control("Who heals.")
+    heal_kind_picker = Control("The recovery test: stamina or physical (R-6).")
+    heal_modifier = Control("A modifier on the recovery test.")
+    heal_button = Control("Make the recovery test; a failed test heals nothing (R-6).")
+    heal_error = Refusal("Why the recovery test was refused.")
+    deal_checks = Control("Who gets fate cards, or draws at the start of play (a checkbox each).")
+    deal_count_picker = Control("How many cards each: a top-up to half their Fate, or a number.")
+    deal_button = Control("Deal new fate cards (R-7).")
+    start_play_button = Control("The start-of-play draw for everyone ticked (R-7).")
+    fate_error = Refusal("Why the deal or the draw was refused.")
+    narrative_view = View("Every narrative change asked with a Major Arcana, and its ruling.")
+    narrative_picker = Control("The request waiting for a ruling.")
+    ruling_text = Control("The GM's ruling: what happens, or why not.")
+    grant_button = Control("Grant the change: it becomes part of the story (R-7a).")
+    refuse_button = Control("Refuse the change: the story stays; the card stays spent (R-7a).")
+    narrative_error = Refusal("Why the ruling was refused.")
+    result_view = View("The panel's latest turn, once it is written.")
 
     def __init__(self, session: TableSession, **kwargs: Any):
         super().__init__(session, **kwargs)
-        self.add_class("kit-gm-panel")
-        self._drawing = False
 
         # combat (R-3, R-4)
         self.combatant_checks = CharacterChecks("Combatants", "Takes part in the combat")
@@ -86,63 +124,59 @@ class GMPanel(GMPanelBase):
                                                    "initiative; the ambushed test to notice (R-3)", "primary")
         self.next_round_button = labelled_button("Next round", "End this round (5 seconds) and start the next (R-4)")
         self.end_combat_button = labelled_button("End combat", "End the combat; the round in progress counts (R-4)")
-        self.combat_view = html()
-        self.combat_view.add_class("kit-gm-combat")
-        self.combat_error = ErrorLine()
+        self.combat_view = html_view("kit-gm-combat")
+        self.combat_error = error_line()
 
         # an NPC's attack (R-5)
-        self.attacker_picker = picker(widgets.Dropdown, description="Attacker", options=[])
-        self.defender_picker = picker(widgets.Dropdown, description="Defender", options=[])
-        self.weapon_picker = picker(widgets.Dropdown, description="Weapon", options=[])
-        self.defence_picker = picker(widgets.Dropdown, description="Defence",
+        self.attacker_picker = fitted(widgets.Dropdown, description="Attacker", options=[])
+        self.defender_picker = fitted(widgets.Dropdown, description="Defender", options=[])
+        self.weapon_picker = fitted(widgets.Dropdown, description="Weapon", options=[])
+        self.defence_picker = fitted(widgets.Dropdown, description="Defence",
                                      options=[("Defender's default", DEFAULT)]
                                      + [(DEFENCE_LABELS[d], d) for d in DEFENCES], value=DEFAULT)
-        self.cover_input = picker(widgets.BoundedIntText, description="Cover rating", value=0, min=0, max=10)
+        self.cover_input = fitted(widgets.BoundedIntText, description="Cover rating", value=0, min=0, max=10)
         self.attack_modifier = _modifier("Attack modifier")
         self.defence_modifier = _modifier("Defence modifier")
         self.attack_button = labelled_button("Attack", "Agility + weapon skill against the defender's defence (R-5)",
                                              "danger")
-        self.attack_error = ErrorLine()
+        self.attack_error = error_line()
 
         # the clock (R-6)
-        self.clock_view = html()
-        self.clock_view.add_class("kit-gm-clock")
-        self.advance_hours = picker(widgets.BoundedIntText, description="Hours", value=0, min=0, max=24 * 366)
-        self.advance_minutes = picker(widgets.BoundedIntText, description="Minutes", value=10, min=0, max=24 * 60)
+        self.clock_view = html_view("kit-gm-clock")
+        self.advance_hours = fitted(widgets.BoundedIntText, description="Hours", value=0, min=0, max=24 * 366)
+        self.advance_minutes = fitted(widgets.BoundedIntText, description="Minutes", value=10, min=0, max=24 * 60)
         self.advance_button = labelled_button("Advance the clock", "Move the game clock on (out of combat, R-6)")
-        self.clock_error = ErrorLine()
+        self.clock_error = error_line()
 
         # healing (R-6)
-        self.heal_character_picker = picker(widgets.Dropdown, description="Who heals", options=[])
-        self.heal_kind_picker = picker(widgets.Dropdown, description="Recovery test", options=list(HEALING),
+        self.heal_character_picker = fitted(widgets.Dropdown, description="Who heals", options=[])
+        self.heal_kind_picker = fitted(widgets.Dropdown, description="Recovery test", options=list(HEALING),
                                        value="heal_stamina")
         self.heal_modifier = _modifier("Modifier")
         self.heal_button = labelled_button("Make the recovery test", "A failed test heals nothing (R-6)", "success")
-        self.heal_error = ErrorLine()
+        self.heal_error = error_line()
 
         # fate cards (R-7)
         self.deal_checks = CharacterChecks("Dealt to", "Gets fate cards", checked_by_default=True)
-        self.deal_count_picker = picker(widgets.Dropdown, description="Cards each",
+        self.deal_count_picker = fitted(widgets.Dropdown, description="Cards each",
                                         options=[("Top up to half their Fate, rounded up", TOP_UP)]
                                         + [(str(n), n) for n in range(1, 23)], value=TOP_UP)
         self.deal_button = labelled_button("Deal fate cards", "The GM deals new Tarot cards (R-7)", "primary")
         self.start_play_button = labelled_button("Start-of-play draw", "Everyone ticked rolls 1d20; lowest draws "
                                                  "first, half their Fate rounded up (R-7)")
-        self.fate_error = ErrorLine()
+        self.fate_error = error_line()
 
         # narrative changes (R-7, R-7a)
-        self.narrative_view = html()
-        self.narrative_view.add_class("kit-gm-narratives")
-        self.narrative_picker = picker(widgets.Dropdown, description="Request", options=[])
-        self.ruling_text = picker(widgets.Text, description="Your ruling", placeholder="what happens, or why not")
+        self.narrative_view = html_view("kit-gm-narratives")
+        self.narrative_picker = fitted(widgets.Dropdown, description="Request", options=[])
+        self.ruling_text = fitted(widgets.Text, description="Your ruling", placeholder="what happens, or why not")
         self.grant_button = labelled_button("Grant the change", "The change becomes part of the story (R-7a)",
                                             "success")
         self.refuse_button = labelled_button("Refuse the change", "The story stays as it was; the card stays spent "
                                              "(R-7a)", "warning")
-        self.narrative_error = ErrorLine()
+        self.narrative_error = error_line()
 
-        self.result_view = html()
-        self.result_view.add_class("kit-gm-result")
+        self.result_view = html_view("kit-gm-result")
 
         self.children = (
             html("<h3>GM panel</h3>"),
@@ -180,13 +214,9 @@ class GMPanel(GMPanelBase):
 
     # -- actions: each is one turn through the session ---------------------------------------
 
-    def _act(self, line: ErrorLine, asked: str, cited: str, action: str, /, **args: Any) -> Any:
-        """One turn through the session; a refusal goes to ``line`` in plain words (``cited`` when the rules cite
-        no ruling), the result to ``result_view``."""
-        result = gm_attempt(line, lambda: self.session.act(action, **args), asked, cited)
-        if result is not None:
-            self.result_view.value = f'<div class="kit-latest">{to_html(result.describe())}</div>'
-        return result
+    def turn_taken(self, result: Any) -> None:
+        """The panel's latest turn, shown once it is written."""
+        self.result_view.value = latest_html(result)
 
     def start_combat(self) -> Any:
         """Start combat with the ticked combatants and ambushers (R-3)."""
@@ -201,16 +231,16 @@ class GMPanel(GMPanelBase):
             refuse(self.combat_error, asked, f"{', '.join(strays)} would ambush without taking part", "R-3",
                    "tick every ambusher as a combatant too")
             return None
-        return self._act(self.combat_error, asked, "R-3", "start_combat", combatants=combatants,
-                         ambushers=ambushers or None)
+        return self.take_turn(self.combat_error, "start_combat", RefusalWords(asked, "R-3"),
+                              combatants=combatants, ambushers=ambushers or None)
 
     def next_round(self) -> Any:
         """End the round and start the next (R-4)."""
-        return self._act(self.combat_error, "start the next round", "R-4", "next_round")
+        return self.take_turn(self.combat_error, "next_round", RefusalWords("start the next round", "R-4"))
 
     def end_combat(self) -> Any:
         """End the combat (R-4)."""
-        return self._act(self.combat_error, "end the combat", "R-4", "end_combat")
+        return self.take_turn(self.combat_error, "end_combat", RefusalWords("end the combat", "R-4"))
 
     def attack_args(self) -> dict[str, Any]:
         """The attack as the game's ``attack`` takes it."""
@@ -229,7 +259,7 @@ class GMPanel(GMPanelBase):
             refuse(self.attack_error, asked, "attacks are made in combat, between its combatants", "R-5",
                    "start combat first")
             return None
-        return self._act(self.attack_error, asked, "R-5", "attack", **args)
+        return self.take_turn(self.attack_error, "attack", RefusalWords(asked, "R-5"), **args)
 
     def advance_time(self) -> Any:
         """Move the game clock on by the hours and minutes given (R-6)."""
@@ -238,7 +268,8 @@ class GMPanel(GMPanelBase):
         if hours == 0 and minutes == 0:
             refuse(self.clock_error, asked, "that moves the clock by nothing", "R-6", "give some hours or minutes")
             return None
-        return self._act(self.clock_error, asked, "R-6", "advance_time", hours=hours, minutes=minutes)
+        return self.take_turn(self.clock_error, "advance_time", RefusalWords(asked, "R-6"),
+                              hours=hours, minutes=minutes)
 
     def heal(self) -> Any:
         """The picked character makes the picked recovery test (R-6)."""
@@ -247,7 +278,8 @@ class GMPanel(GMPanelBase):
         if not who:
             refuse(self.heal_error, asked, "no character is at the table", "R-6")
             return None
-        return self._act(self.heal_error, asked, "R-6", kind, character=who, modifier=self.heal_modifier.value)
+        return self.take_turn(self.heal_error, kind, RefusalWords(asked, "R-6"),
+                              character=who, modifier=self.heal_modifier.value)
 
     def deal(self) -> Any:
         """Deal new fate cards to the ticked characters (R-7)."""
@@ -256,8 +288,8 @@ class GMPanel(GMPanelBase):
             refuse(self.fate_error, "deal fate cards", "nobody is ticked", "R-7", "tick who gets cards")
             return None
         count = self.deal_count_picker.value
-        return self._act(self.fate_error, "deal fate cards", "R-7", "deal_fate_cards", characters=chosen,
-                         count=None if count == TOP_UP else count)
+        return self.take_turn(self.fate_error, "deal_fate_cards", RefusalWords("deal fate cards", "R-7"),
+                              characters=chosen, count=None if count == TOP_UP else count)
 
     def start_play(self) -> Any:
         """The start-of-play draw for the ticked characters (R-7)."""
@@ -265,7 +297,8 @@ class GMPanel(GMPanelBase):
         if not chosen:
             refuse(self.fate_error, "the start-of-play draw", "nobody is ticked", "R-7", "tick who draws")
             return None
-        return self._act(self.fate_error, "the start-of-play draw", "R-7", "start_play", characters=chosen)
+        return self.take_turn(self.fate_error, "start_play", RefusalWords("the start-of-play draw", "R-7"),
+                              characters=chosen)
 
     def rule(self, granted: bool) -> Any:
         """Grant (True) or refuse (False) the picked narrative change request, with the ruling typed (R-7a)."""
@@ -274,8 +307,9 @@ class GMPanel(GMPanelBase):
         if request is None:
             refuse(self.narrative_error, asked, "no narrative change is waiting for a ruling", "R-7")
             return None
-        result = self._act(self.narrative_error, f"{asked} (request {request})", "R-7", "rule_on_narrative",
-                           request=request, granted=granted, ruling=self.ruling_text.value.strip())
+        words = RefusalWords(f"{asked} (request {request})", "R-7")
+        result = self.take_turn(self.narrative_error, "rule_on_narrative", words, request=request, granted=granted,
+                                ruling=self.ruling_text.value.strip())
         if result is not None:
             self.ruling_text.value = ""
         return result

@@ -29,21 +29,15 @@ from kit.core.tarot import TarotCard
 from kit.rollunder.fate import USES
 from kit.widgets.card_faces import CardFace, tarot_card_face
 from kit.widgets.card_row import CardRow
-from kit.widgets.common import (
-    ErrorLine,
-    attempt,
-    labelled_button,
-    no_character_words,
-    others_html,
-    player_seat,
-    seat_characters,
-    seat_html,
-)
+from kit.widgets.common import no_character_words, others_html, player_seat, seat_characters, seat_html
+from kit.widgets.component import Component
+from kit.widgets.controls import error_line, html_view, labelled_button, picker
 from kit.widgets.outbox import send_queued
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.rollunder.combat_sequencer import gm_sections_shown
 from kit.widgets.rollunder.view import card_kind, card_powers
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import html
 
 USE_LABELS = {
     "reroll": "Reroll (more rolls, the best stands)",
@@ -60,63 +54,66 @@ def tarot_face(card: TarotCard) -> CardFace:
     return CardFace(face.code, face.label, f"{card.name}: {card_kind(card)}", face.red, face.kind)
 
 
-class TarotHand(widgets.VBox):
+class TarotHand(Component):
     """One character's fate cards, with spending, the start-of-play draw and the GM's deal.
 
-    Controls: ``holder_picker`` (whose hand), ``cards`` (a :class:`CardRow`, one card at a time),
-    ``use_picker``, ``on_picker`` (the character whose test the card changes), ``consent_input``
-    (the other player's name, when they agree), ``note_input`` (for a narrative change),
-    ``spend_button`` (with ``spend_error``), ``start_play_button`` and ``deal_button`` (with
-    ``deal_error``; both in ``gm_box``, shown as :func:`gm_sections_shown` says; ``gm_sections``
-    overrides the default for the GM). Views: ``hand_view``,
-    ``selection_view``, ``test_view``, ``others_view`` (the hands a player's seat may not see, as
-    counts and backs), ``result_view``.
+    The draw and the deal (``gm_box``) show as :func:`gm_sections_shown` says; ``gm_sections``
+    overrides the default for the GM.
     """
+
+    CSS = "kit-tarot-hand"
+
+    holder_picker = Control("Whose hand is shown: a hand this seat acts for (P-1).")
+    hand_view = View("The hand by name, each card's arcana and powers in words.")
+    cards = Control("The hand as cards (a CardRow): one may be selected.")
+    selection_view = View("The card selected, with its arcana and powers.")
+    test_view = View("The open test a card may change now.")
+    use_picker = Control("What the card is spent on: a reroll, permitting a test, a narrative change (R-7).")
+    on_picker = Control("The character whose test the card changes.")
+    consent_input = Control("The other player's name, when they agree to a card spent on their character (R-7).")
+    note_input = Control("What should change (a narrative change).")
+    spend_button = Control("Spend the selected card (R-7).")
+    spend_error = Refusal("Why spending the card was refused.")
+    gm_box = Box("The start-of-play draw and the GM's deal.")
+    start_play_button = Control("The start-of-play draw: everyone rolls 1d20, lowest draws first (R-7).")
+    deal_button = Control("GM: deal new cards, topping every hand up (R-7).")
+    deal_error = Refusal("Why the draw or the deal was refused.")
+    others_view = View("The hands a player's seat may not see, as counts and card backs.")
+    result_view = View("The latest fate result, this hand's own shown first.")
 
     selected_card = traitlets.Unicode(None, allow_none=True, help="The name of the chosen card, or None.")
     holder = traitlets.Unicode(None, allow_none=True, help="Whose hand is shown.")
 
     def __init__(self, session: TableSession, holder: str | None = None, *, gm_sections: bool | None = None,
                  **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self.gm_sections = gm_sections
         """True or False to show or hide the draw and the deal to the GM; None: as :func:`gm_sections_shown` decides."""
-        self.add_class("kit-tarot-hand")
         self._shown: list[Any] = []
-        self._drawing = False
-        self._acting = False
 
-        self.holder_picker = fixed(widgets.Dropdown, description="Hand of", style={"description_width": "initial"},
-                                   own_layout=True)  # hidden when a player's seat has no character
-        self.hand_view = html()
-        self.hand_view.add_class("kit-hand-list")
+        self.holder_picker = picker(widgets.Dropdown, description="Hand of",
+                                    own_layout=True)  # hidden when a player's seat has no character
+        self.hand_view = html_view("kit-hand-list")
         self.cards = CardRow(single=True, label="fate cards in hand")  # one widget model for the whole hand
         self.cards.add_class("kit-tarot-cards")
         self.cards.on_change(lambda: self._selection_changed(None))
-        self.selection_view = html()
-        self.selection_view.add_class("kit-card-selection")
-        self.test_view = html()
-        self.test_view.add_class("kit-open-test")
-        label = {"description_width": "initial"}
-        self.use_picker = fixed(widgets.Dropdown, options=[(USE_LABELS[u], u) for u in USES], value="reroll",
-                                description="Use", style=label)
-        self.on_picker = fixed(widgets.Dropdown, description="On the test of", style=label)
-        self.consent_input = fixed(widgets.Text, description="Consent of player",
-                                   placeholder="needed for another player's character", style=label)
-        self.note_input = fixed(widgets.Text, description="Narrative note", placeholder="what should change",
-                                style=label)
+        self.selection_view = html_view("kit-card-selection")
+        self.test_view = html_view("kit-open-test")
+        self.use_picker = picker(widgets.Dropdown, options=[(USE_LABELS[u], u) for u in USES], value="reroll",
+                                 description="Use")
+        self.on_picker = picker(widgets.Dropdown, description="On the test of")
+        self.consent_input = picker(widgets.Text, description="Consent of player",
+                                    placeholder="needed for another player's character")
+        self.note_input = picker(widgets.Text, description="Narrative note", placeholder="what should change")
         self.spend_button = labelled_button("Spend selected card", "Spend the chosen fate card", "primary")
         self.spend_button.add_class("kit-spend-card")
-        self.spend_error = ErrorLine()
+        self.spend_error = error_line()
         self.start_play_button = labelled_button("Start-of-play draw", "Everyone rolls 1d20; lowest draws first")
         self.start_play_button.add_class("kit-start-play")
         self.deal_button = labelled_button("GM: deal new cards", "Top every hand up to ceil(Fate / 2) cards")
-        self.deal_error = ErrorLine()
-        self.result_view = html()
-        self.result_view.add_class("kit-fate-result")
-        self.others_view = html()
-        self.others_view.add_class("kit-tarot-others")
+        self.deal_error = error_line()
+        self.result_view = html_view("kit-fate-result")
+        self.others_view = html_view("kit-tarot-others")
         self.gm_box = widgets.HBox([self.start_play_button, self.deal_button, self.deal_error])
 
         self.children = (
@@ -137,16 +134,9 @@ class TarotHand(widgets.VBox):
         self.start_play_button.on_click(lambda _: self.start_play())
         self.deal_button.on_click(lambda _: self.deal())
         self.holder_picker.observe(self._holder_picked, names="value")
-        session.first(self._own_result)
-        session.listen(self.refresh)
-        self.refresh(None)
+        self.follow(first=self._own_result)
         if holder is not None and holder in self.holder_picker.options:
             self.holder_picker.value = holder
-
-    @property
-    def game(self) -> Any:
-        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
-        return self.session.game
 
     @property
     def hand(self) -> list[Any]:
@@ -169,28 +159,21 @@ class TarotHand(widgets.VBox):
         args = {"character": self.holder_picker.value, "card": self.selected_card or "",
                 "use": self.use_picker.value, "on": self.on_picker.value,
                 "consent": self.consent_input.value.strip() or None, "note": self.note_input.value}
-        return self._act(self.spend_error, "spend_fate_card", **args)
+        return self.take_turn(self.spend_error, "spend_fate_card", **args)
 
     def start_play(self) -> Any:
         """The start-of-play draw: everyone rolls 1d20, lowest draws first (R-7)."""
-        return self._act(self.deal_error, "start_play")
+        return self.take_turn(self.deal_error, "start_play")
 
     def deal(self) -> Any:
         """The GM deals new cards, topping each hand up (R-7)."""
-        return self._act(self.deal_error, "deal_fate_cards")
-
-    def _act(self, error_line: ErrorLine, action: str, **args: Any) -> Any:
-        self._acting = True
-        try:
-            return attempt(error_line, lambda: self.session.act(action, **args))
-        finally:
-            self._acting = False
+        return self.take_turn(self.deal_error, "deal_fate_cards")
 
     # -- drawing ---------------------------------------------------------------------------
 
     def _own_result(self, result: Any) -> None:
         """This hand's own turn (a card spent, a deal) shown as soon as the rules decide it; others' with the redraw."""
-        if self._acting:
+        if self.acting:
             self._show_result(result)
 
     def _show_result(self, result: Any) -> None:
@@ -209,11 +192,11 @@ class TarotHand(widgets.VBox):
         try:
             with self.hold_sync():
                 self._show_result(result)
-                for picker, options in ((self.holder_picker, own), (self.on_picker, names)):
-                    if list(picker.options) != options:
-                        kept = picker.value
-                        picker.options = options
-                        picker.value = kept if kept in options else (options[0] if options else None)
+                for chooser, options in ((self.holder_picker, own), (self.on_picker, names)):
+                    if list(chooser.options) != options:
+                        kept = chooser.value
+                        chooser.options = options
+                        chooser.value = kept if kept in options else (options[0] if options else None)
                 hidden = "none" if not own and player_seat(self.session) else None
                 if self.holder_picker.layout.display != hidden:
                     self.holder_picker.layout.display = hidden

@@ -12,53 +12,50 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.rollunder.sheet import BASE_ATTRIBUTES
-from kit.widgets.common import (
-    ErrorLine,
-    attempt,
-    labelled_button,
-    no_character_words,
-    seat_characters,
-    seat_html,
-    waiting_html,
-)
+from kit.widgets.common import no_character_words, seat_characters, seat_html, waiting_html
+from kit.widgets.component import Component
+from kit.widgets.controls import error_line, html_view, int_box, labelled_button, picker
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, html
+from kit.widgets.shared import html
 
 NO_SKILL = "(attribute alone)"
 """The skill picker's entry for a test of the attribute alone (R-1)."""
-_LABEL = {"description_width": "initial"}
 
 
 def _dropdown(description: str, own_layout: bool = False) -> widgets.Dropdown:
-    return fixed(widgets.Dropdown, description=description, style=_LABEL, own_layout=own_layout)
+    return picker(widgets.Dropdown, description=description, own_layout=own_layout)
 
 
-def _modifier(description: str) -> widgets.IntText:
-    return fixed(widgets.IntText, value=0, description=description, style=_LABEL,
-                 layout={"width": "12em", "min_width": "12em"})
+class TestsPanel(Component):
+    """Roll a plain test or an opposed test for one of this seat's characters."""
 
-
-class TestsPanel(widgets.VBox):
-    """Roll a plain test or an opposed test for one of this seat's characters.
-
-    Controls: ``character_picker``, ``attribute_picker``, ``skill_picker``, ``modifier_input``,
-    ``test_button``; ``opponent_picker``, ``opponent_attribute_picker``, ``opponent_skill_picker``,
-    ``opponent_modifier_input``, ``opposed_button``; ``error`` (a refusal), ``seat_view`` (why the
-    buttons are disabled) and ``result_view`` (the latest test).
-    """
+    CSS = "kit-tests-panel"
 
     __test__ = False
 
+    character_picker = Control("Who tests: a character this seat acts for (P-1).")
+    attribute_picker = Control("The attribute tested (R-1).")
+    skill_picker = Control("The skill added to it, or the attribute alone.")
+    modifier_input = Control("A modifier on the test.")
+    test_button = Control("Roll the test: 1d20 under attribute + skill + modifier (R-1).")
+    opponent_picker = Control("The opponent of an opposed test: any other character.")
+    opponent_attribute_picker = Control("The opponent's attribute.")
+    opponent_skill_picker = Control("The opponent's skill, or the attribute alone.")
+    opponent_modifier_input = Control("A modifier on the opponent's test.")
+    opposed_button = Control("Roll the opposed test: the greater degree wins, a tie goes to the opponent (R-2).")
+    seat_view = View("Why the buttons are disabled.")
+    error = Refusal("Why a test was refused.")
+    result_view = View("The latest test.")
+
     def __init__(self, session: TableSession, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
-        self.add_class("kit-tests-panel")
+        super().__init__(session, **kwargs)
         self.character_picker = _dropdown("Who tests", own_layout=True)
         self.attribute_picker = _dropdown("Attribute")
         self.attribute_picker.options = list(BASE_ATTRIBUTES)
         self.attribute_picker.value = BASE_ATTRIBUTES[0]  # the page shows the first entry, so that is the one tested
         self.skill_picker = _dropdown("Skill")
-        self.modifier_input = _modifier("Modifier")
+        self.modifier_input = int_box("Modifier", min_width="12em")
         self.test_button = labelled_button("Roll the test", "1d20 under attribute + skill + modifier (R-1)",
                                            "primary")
         self.test_button.add_class("kit-roll-test")
@@ -67,14 +64,13 @@ class TestsPanel(widgets.VBox):
         self.opponent_attribute_picker.options = list(BASE_ATTRIBUTES)
         self.opponent_attribute_picker.value = BASE_ATTRIBUTES[0]
         self.opponent_skill_picker = _dropdown("Opponent's skill")
-        self.opponent_modifier_input = _modifier("Opponent's modifier")
+        self.opponent_modifier_input = int_box("Opponent's modifier", min_width="12em")
         self.opposed_button = labelled_button("Roll the opposed test", "Both sides test; the greater degree wins, "
                                               "a tie goes to the opponent (R-2)")
         self.opposed_button.add_class("kit-roll-opposed")
-        self.error = ErrorLine()
+        self.error = error_line()
         self.seat_view = html()
-        self.result_view = html()
-        self.result_view.add_class("kit-test-result")
+        self.result_view = html_view("kit-test-result")
         row = {"flex_flow": "row wrap", "align_items": "center"}
         self.children = (
             html("<h3>Tests</h3><div>A test a Tarot card can change (R-7): roll it here, then spend a card in "
@@ -89,13 +85,7 @@ class TestsPanel(widgets.VBox):
         self.opposed_button.on_click(lambda _: self.roll_opposed())
         self.character_picker.observe(lambda _: self._draw_choices(), names="value")
         self.opponent_picker.observe(lambda _: self._draw_choices(), names="value")
-        session.listen(self.refresh)
-        self.refresh(None)
-
-    @property
-    def game(self) -> Any:
-        """The session's game (re-read each time: a file-backed session replaces it every turn)."""
-        return self.session.game
+        self.follow()
 
     @staticmethod
     def _skill(picker: widgets.Dropdown) -> str | None:
@@ -103,18 +93,18 @@ class TestsPanel(widgets.VBox):
 
     def roll_test(self) -> Any:
         """Roll the plain test set up in the pickers (R-1)."""
-        return attempt(self.error, lambda: self.session.act(
-            "test", character=self.character_picker.value, attribute=self.attribute_picker.value,
-            skill=self._skill(self.skill_picker), modifier=self.modifier_input.value))
+        return self.take_turn(self.error, "test", character=self.character_picker.value,
+                              attribute=self.attribute_picker.value, skill=self._skill(self.skill_picker),
+                              modifier=self.modifier_input.value)
 
     def roll_opposed(self) -> Any:
         """Roll the opposed test set up in the pickers (R-2)."""
-        return attempt(self.error, lambda: self.session.act(
-            "opposed_test", character=self.character_picker.value, attribute=self.attribute_picker.value,
-            skill=self._skill(self.skill_picker), opponent=self.opponent_picker.value,
-            opponent_attribute=self.opponent_attribute_picker.value,
-            opponent_skill=self._skill(self.opponent_skill_picker), modifier=self.modifier_input.value,
-            opponent_modifier=self.opponent_modifier_input.value))
+        return self.take_turn(self.error, "opposed_test", character=self.character_picker.value,
+                              attribute=self.attribute_picker.value, skill=self._skill(self.skill_picker),
+                              opponent=self.opponent_picker.value,
+                              opponent_attribute=self.opponent_attribute_picker.value,
+                              opponent_skill=self._skill(self.opponent_skill_picker),
+                              modifier=self.modifier_input.value, opponent_modifier=self.opponent_modifier_input.value)
 
     def refresh(self, result: Any = None) -> None:
         """Redraw from the game: this seat's characters, the opponents, and the latest test."""
@@ -137,10 +127,11 @@ class TestsPanel(widgets.VBox):
         actor = self.character_picker.value
         others = [n for n in game.state.characters if n != actor]
         _set(self.opponent_picker, others)
-        for character, picker in ((actor, self.skill_picker), (self.opponent_picker.value, self.opponent_skill_picker)):
+        for character, skill_picker in ((actor, self.skill_picker),
+                                        (self.opponent_picker.value, self.opponent_skill_picker)):
             sheet = game.state.characters.get(character) if character else None
             skills = [NO_SKILL] + ([f for f in sheet.skills] if sheet is not None else [])
-            _set(picker, skills)
+            _set(skill_picker, skills)
         self.opposed_button.disabled = actor is None or not others
         if actor is not None and not others:
             self.seat_view.value = waiting_html(f"An opposed test needs another character at the table besides "

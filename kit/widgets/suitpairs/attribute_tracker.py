@@ -36,10 +36,7 @@ from kit.suitpairs.difficulties import DIFFICULTIES
 from kit.suitpairs.results import CheckResolved
 from kit.suitpairs.skills import SKILLS, Skill, find_skill
 from kit.widgets.common import (
-    ErrorLine,
     OddsView,
-    attempt,
-    labelled_button,
     no_character_words,
     player_seat,
     seat_characters,
@@ -47,8 +44,11 @@ from kit.widgets.common import (
     waiting_elsewhere,
     waiting_html,
 )
+from kit.widgets.component import Component
+from kit.widgets.controls import checkbox, error_line, fitted, html_view, labelled_button, picker
+from kit.widgets.parts import Box, Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 from kit.widgets.suitpairs.odds import show_check_odds
 from kit.widgets.suitpairs.sheet import Mark, changes_html, marks_for, serious_html, sheet_html
 
@@ -66,65 +66,76 @@ def _about(result: Any) -> str | None:
     return getattr(result, "character", None) or getattr(result, "name", None)
 
 
-class AttributeTracker(widgets.VBox):
+class AttributeTracker(Component):
     """A Suit Pairs character sheet: pick a character, run a check, reroll or accept, see what moved.
 
-    Controls (drivable from Python): ``character_picker``, ``skill_picker``, ``difficulty_picker``,
-    ``check_button``, ``reroll_primary_button``, ``reroll_secondary_button``, ``accept_button`` and,
-    for the GM of a game without seats, ``skip_consequences`` and, in ``gm_panel``, ``gm_what_picker``,
-    ``gm_points``, ``gm_reason``, ``award_button``, ``take_away_button`` (at a game with seats the
-    table's GM panel offers these, and the tracker hides them: ``gm_controls_shown`` is then False).
-    Views: ``sheet_view``, ``serious_view``, ``changes_view``,
-    ``odds_view``, ``roll_view``, ``result_view``, ``seat_view`` (whom a player's seat waits for).
-    Refusals: ``check_error``, ``reroll_error``, ``accept_error``, ``gm_error``.
+    The GM's controls (``gm_panel``, ``skip_consequences``) show at a game without seats only:
+    at a game with seats the table's GM panel offers them (``gm_controls_shown`` is then False).
     """
+
+    CSS = "kit-attribute-tracker"
+
+    character_picker = Control("Whose sheet is shown: a character this seat acts for (P-1).")
+    sheet_view = View("The character's sheet: attributes as pips, the suit-pair grid of skills, what moved.")
+    serious_view = View("The serious consequences of attributes at 0 (S-6).")
+    changes_view = View("What the last turn changed on the sheet, and why.")
+    skill_picker = Control("The skill checked, with its level.")
+    difficulty_picker = Control("The difficulty: Easy, Medium, Hard, Impossible or a number.")
+    check_button = Control("Roll the check: 2d6 + skill level against the difficulty (S-3).")
+    check_error = Refusal("Why the check was refused.")
+    seat_view = View("Whom a player's seat waits for, or that the pending check comes first.")
+    odds_view = View("The exact odds of the check, now and with rerolls.")
+    roll_view = View("The pending check, shown first after a roll.")
+    result_view = View("The character's latest result.")
+    reroll_primary_button = Control("Reroll, paying 1 point of the skill's primary attribute (S-4).")
+    reroll_secondary_button = Control("Reroll, paying 1 point of the secondary attribute (S-4).")
+    reroll_error = Refusal("Why a reroll was refused.")
+    reroll_reason = View("Why the reroll buttons are disabled.")
+    accept_button = Control("Accept the roll: the standing roll decides the check (S-5).")
+    skip_consequences = Control("GM, at a game without seats: skip this check's consequences (S-5 table option).")
+    accept_error = Refusal("Why accepting was refused.")
+    accept_reason = View("Why Accept is disabled.")
+    gm_panel = Box("The GM's awards, at a game without seats: value, points, reason, award, take away.")
+    gm_what_picker = Control("The attribute or skill the GM awards or takes away.")
+    gm_points = Control("How many points the GM awards or takes away.")
+    gm_reason = Control("Why (shown in the log).")
+    award_button = Control("GM: award the points; values stay within 0–5 (S-5).")
+    take_away_button = Control("GM: take the points away; values stay within 0–5 (S-5).")
+    gm_error = Refusal("Why an award or a taking away was refused.")
 
     character = traitlets.Unicode("", help="The character whose sheet is shown.").tag(sync=True)
     pending = traitlets.Bool(False, help="Whether that character has a rolled check awaiting reroll or accept.").tag(
         sync=True)
 
     def __init__(self, session: TableSession, *, gm_panel: bool = True, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.session = session
+        super().__init__(session, **kwargs)
         self._last_result: Any = None
         self._quiet = False
-        self.add_class("kit-attribute-tracker")
 
-        self.character_picker = fixed(widgets.Dropdown, description="Character", options=[],
-                                      layout={"width": "24em"}, style={"description_width": "initial"},
-                                      own_layout=True)  # hidden when a player's seat has no character
+        self.character_picker = picker(widgets.Dropdown, description="Character", options=[],
+                                       layout={"width": "24em"},
+                                       own_layout=True)  # hidden when a player's seat has no character
         self.character_picker.add_class("kit-character")
-        self.sheet_view = html()
-        self.sheet_view.add_class("kit-sheet")
+        self.sheet_view = html_view("kit-sheet")
         self.serious_view = html()
-        self.changes_view = html()
-        self.changes_view.add_class("kit-changes")
+        self.changes_view = html_view("kit-changes")
 
-        self.skill_picker = fixed(
-            widgets.Dropdown,
-            description="Skill", options=[(s.label, s.name) for s in SKILLS], value=SKILLS[0].name,
-            layout={"width": "auto"}, style={"description_width": "initial"},
-        )
+        self.skill_picker = fitted(widgets.Dropdown, description="Skill", options=[(s.label, s.name) for s in SKILLS],
+                                   value=SKILLS[0].name)
         self.skill_picker.add_class("kit-skill")
-        self.difficulty_picker = fixed(
-            widgets.Combobox,
-            description="Difficulty", options=[d.name for d in DIFFICULTIES], value="Medium",
-            placeholder=DIFFICULTY_HINT, ensure_option=False, layout={"width": "auto"},
-            style={"description_width": "initial"},
-        )
+        self.difficulty_picker = fitted(widgets.Combobox, description="Difficulty",
+                                        options=[d.name for d in DIFFICULTIES], value="Medium",
+                                        placeholder=DIFFICULTY_HINT, ensure_option=False)
         self.difficulty_picker.add_class("kit-difficulty")
         self.check_button = labelled_button("Roll the check", "Roll 2d6 + skill level against the difficulty (S-3)",
                                             "primary")
         self.check_button.add_class("kit-check")
-        self.check_error = ErrorLine()
-        self.check_error.add_class("kit-check-error")
-        self.seat_view = html()
-        self.seat_view.add_class("kit-check-seat")
+        self.check_error = error_line("kit-check-error")
+        self.seat_view = html_view("kit-check-seat")
         self.odds_view = OddsView()
         self.odds_view.add_class("kit-sp-odds")
 
-        self.roll_view = html()
-        self.roll_view.add_class("kit-roll")
+        self.roll_view = html_view("kit-roll")
         self.result_view = html()
         self.reroll_primary_button = labelled_button("Reroll", "Pay 1 point of the primary attribute (S-4)",
                                                      own_layout=True)
@@ -132,35 +143,24 @@ class AttributeTracker(widgets.VBox):
         self.reroll_secondary_button = labelled_button("Reroll", "Pay 1 point of the secondary attribute (S-4)",
                                                        own_layout=True)
         self.reroll_secondary_button.add_class("kit-reroll-secondary")
-        self.reroll_error = ErrorLine()
+        self.reroll_error = error_line()
         self.accept_button = labelled_button("Accept the roll", "Let the standing roll decide the check (S-5)",
                                              "success")
         self.accept_button.add_class("kit-accept")
-        self.skip_consequences = fixed(
-            widgets.Checkbox,
-            value=False, description="GM: skip this check's consequences (S-5 table option)", indent=False,
-            layout={"width": "auto"}, own_layout=True,  # hidden from a player's seat
-        )
-        self.accept_error = ErrorLine()
-        self.reroll_reason = html()
-        self.reroll_reason.add_class("kit-reroll-reason")
-        self.accept_reason = html()
-        self.accept_reason.add_class("kit-accept-reason")
+        self.skip_consequences = checkbox("GM: skip this check's consequences (S-5 table option)",
+                                          own_layout=True)  # hidden from a player's seat
+        self.accept_error = error_line()
+        self.reroll_reason = html_view("kit-reroll-reason")
+        self.accept_reason = html_view("kit-accept-reason")
 
-        self.gm_what_picker = fixed(
-            widgets.Dropdown,
-            description="Value",
-            options=[(a.label, a.title) for a in Attribute] + [(s.label, s.name) for s in SKILLS],
-            layout={"width": "auto"}, style={"description_width": "initial"},
-        )
-        self.gm_points = fixed(widgets.BoundedIntText, value=1, min=1, max=5, description="Points",
-                               layout={"width": "auto"}, style={"description_width": "initial"})
-        self.gm_reason = fixed(widgets.Text, description="Reason", placeholder="why (shown in the log)",
-                               layout={"width": "auto"}, style={"description_width": "initial"})
+        values = [(a.label, a.title) for a in Attribute] + [(s.label, s.name) for s in SKILLS]
+        self.gm_what_picker = fitted(widgets.Dropdown, description="Value", options=values)
+        self.gm_points = fitted(widgets.BoundedIntText, value=1, min=1, max=5, description="Points")
+        self.gm_reason = fitted(widgets.Text, description="Reason", placeholder="why (shown in the log)")
         self.award_button = labelled_button("GM: award", "Award points; values stay within 0–5")
         self.take_away_button = labelled_button("GM: take away", "Take points away; values stay within 0–5",
                                                 "warning")
-        self.gm_error = ErrorLine()
+        self.gm_error = error_line()
 
         self.check_button.on_click(lambda _: self._check())
         self.reroll_primary_button.on_click(lambda _: self._reroll(0))
@@ -204,16 +204,9 @@ class AttributeTracker(widgets.VBox):
             self.accept_error,
             self.gm_panel,
         )
-        session.first(self._show_turn)
-        session.listen(self.refresh)
-        self.refresh(None)
+        self.follow(first=self._show_turn)
 
     # -- what the game says ----------------------------------------------------------------
-
-    @property
-    def game(self) -> Any:
-        """The session's game as it stands (a file-backed session replaces it after each turn)."""
-        return self.session.game
 
     @property
     def marks(self) -> dict[tuple[str, str], Mark]:
@@ -235,28 +228,26 @@ class AttributeTracker(widgets.VBox):
     # -- actions: each is one turn through the session -------------------------------------
 
     def _check(self) -> None:
-        attempt(self.check_error, lambda: self.session.act(
-            "check", character=self.character, skill=self.skill_picker.value, difficulty=self._difficulty()))
+        self.take_turn(self.check_error, "check", character=self.character, skill=self.skill_picker.value,
+                       difficulty=self._difficulty())
 
     def _reroll(self, which: int) -> None:
         found = self._skill()
         payers = (found.primary, found.secondary) if found is not None else ()
         if len(payers) <= which:
             return
-        attempt(self.reroll_error, lambda: self.session.act(
-            "reroll", character=self.character, pay=payers[which].title))
+        self.take_turn(self.reroll_error, "reroll", character=self.character, pay=payers[which].title)
 
     def _accept(self) -> None:
         args: dict[str, Any] = {"character": self.character}
         if self.skip_consequences.value:
             args["consequences"] = False
-        if attempt(self.accept_error, lambda: self.session.act("accept", **args)) is not None:
+        if self.take_turn(self.accept_error, "accept", **args) is not None:
             self.skip_consequences.value = False
 
     def _adjust(self, action: str) -> None:
-        attempt(self.gm_error, lambda: self.session.act(
-            action, character=self.character, what=self.gm_what_picker.value, points=self.gm_points.value,
-            reason=self.gm_reason.value))
+        self.take_turn(self.gm_error, action, character=self.character, what=self.gm_what_picker.value,
+                       points=self.gm_points.value, reason=self.gm_reason.value)
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -21,20 +21,21 @@ from kit.suitpairs.attributes import Attribute
 from kit.suitpairs.character import CREATION_MINIMUM, CREATION_POINTS
 from kit.suitpairs.creation import ATTRIBUTE_FIELDS, FIELDS, sheet_problems
 from kit.suitpairs.skills import row
-from kit.widgets.builder import SheetBuilder, choice_box, field_row, number_box, text_box
+from kit.widgets.builder import SheetBuilder, field_row
+from kit.widgets.controls import choice_box, html_view, int_box, text_box
+from kit.widgets.parts import Control, View
 from kit.widgets.session import TableSession
 from kit.widgets.shared import html
 
 
 class CharacterBuilder(SheetBuilder):
-    """A Suit Pairs sheet (S-1): name, identity, ten attribute points, one skill per row; Create adds it.
+    """A Suit Pairs sheet (S-1): name, identity, ten attribute points, one skill per row; Create adds it."""
 
-    Controls (drivable from Python): ``name_box``, ``identity_box``, ``attribute_boxes``
-    (attribute title → whole-number box: Strength, Intelligence, Dexterity, Charisma),
-    ``skill_pickers`` (attribute title → the dropdown of that attribute's row of skills) and
-    ``create_button``. Views: ``points_view`` (points spent of ten), ``field_problems`` (field →
-    its problem line), ``summary``, ``created_view``. Refusals: ``create_error``.
-    """
+    name_box = Control("The character's name.")
+    identity_box = Control("The identity: a passion, a profession, an archetype.")
+    attribute_boxes = Control("Each attribute's points, by the attribute's title (Strength, Intelligence, …).")
+    skill_pickers = Control("Each attribute's row of skills, one chosen from each, by the attribute's title.")
+    points_view = View("The points spent of ten.")
 
     ACTION = "create_character"
     FIELDS = FIELDS
@@ -44,15 +45,14 @@ class CharacterBuilder(SheetBuilder):
         super().__init__(session, **kwargs)
         self.name_box = text_box("Name", "e.g. Ines")
         self.identity_box = text_box("Identity", "a passion, a profession, an archetype")
-        self.attribute_boxes = {attribute.title: number_box(attribute.label, CREATION_MINIMUM)
+        self.attribute_boxes = {attribute.title: int_box(attribute.label, CREATION_MINIMUM)
                                 for attribute in Attribute}
         self.skill_pickers = {
             attribute.title: choice_box(f"{attribute.label} row", [("Choose a skill", "")] + [
                 (skill.label, skill.name) for skill in row(attribute)])
             for attribute in Attribute
         }
-        self.points_view = html()
-        self.points_view.add_class("kit-points")
+        self.points_view = html_view("kit-points")
         self.watch(self.name_box, self.identity_box, *self.attribute_boxes.values(), *self.skill_pickers.values())
         lines = self.field_problems
         self.finish([

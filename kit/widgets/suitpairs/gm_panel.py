@@ -22,65 +22,82 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kit.render import to_html
 from kit.suitpairs.attributes import HIGHEST, Attribute
 from kit.suitpairs.skills import SKILLS
-from kit.widgets.common import ErrorLine, labelled_button
-from kit.widgets.gm_controls import GMPanelBase, gm_attempt, picker, refuse, row, section, set_options
+from kit.widgets.component import Component, RefusalWords, latest_html, refuse
+from kit.widgets.controls import (
+    error_line,
+    fitted,
+    html_view,
+    labelled_button,
+    row,
+    section,
+    set_options,
+    toggle_button,
+)
+from kit.widgets.parts import Control, Refusal, View
 from kit.widgets.session import TableSession
-from kit.widgets.shared import fixed, fixed_layout, html
+from kit.widgets.shared import fixed_layout, html
 
 ORDER_RULING = "P-4"
 """The ruling the game cites for the GM's turn order."""
 
 
-class GMPanel(GMPanelBase):
+class GMPanel(Component):
     """The Suit Pairs GM's actions: award or take away points, skip a check's consequences, set the turn order.
 
-    Controls (drivable from Python): ``character_picker`` (whom the points and the skip are for);
-    points: ``what_picker`` (an attribute or a skill), ``points``, ``reason``, ``award_button``,
-    ``take_away_button`` (refusals: ``adjust_error``); consequences: ``skip_button`` (accept the
-    picked character's pending roll without its consequence, S-5 table option; ``skip_error``);
-    turn order: ``order_toggles`` (one toggle button per character, clicked in the order they
-    check), ``set_order_button``, ``clear_order_button`` (``order_error``). Views:
-    ``status_view`` (the picked character), ``order_view`` (the order now and the one being
-    picked), ``result_view`` (the panel's latest turn).
+    The points and the skip act on the character picked; each section has its own refusal line,
+    and ``result_view`` shows the panel's latest turn once it is written.
     """
+
+    CSS = "kit-gm-panel"
+
+    character_picker = Control("Whom the points and the skip are for.")
+    status_view = View("The picked character: values, skills, the check waiting.")
+    what_picker = Control("The attribute or skill awarded or taken away.")
+    points = Control("How many points.")
+    reason = Control("Why (shown in the log).")
+    award_button = Control("Award the points; every value stays within 0–5 (S-5).")
+    take_away_button = Control("Take the points away; an attribute at 0 brings serious consequences (S-5, S-6).")
+    adjust_error = Refusal("Why awarding or taking away was refused.")
+    skip_button = Control("Accept the picked character's roll without its consequence (S-5 table option).")
+    skip_error = Refusal("Why skipping the consequence was refused.")
+    order_toggles = Control("One toggle button per character, clicked in the order they check.")
+    order_view = View("The turn order now, and the one being picked.")
+    set_order_button = Control("Set the turn order clicked; anyone not clicked follows in creation order (P-4).")
+    clear_order_button = Control("Start the order being picked again.")
+    order_error = Refusal("Why the turn order was refused.")
+    result_view = View("The panel's latest turn, once it is written.")
 
     def __init__(self, session: TableSession, **kwargs: Any):
         super().__init__(session, **kwargs)
-        self.add_class("kit-gm-panel")
-        self._drawing = False
         self._order: list[str] = []
 
-        self.character_picker = picker(widgets.Dropdown, description="Character", options=[])
-        self.status_view = html()
-        self.status_view.add_class("kit-gm-status")
-        self.result_view = html()
-        self.result_view.add_class("kit-gm-result")
+        self.character_picker = fitted(widgets.Dropdown, description="Character", options=[])
+        self.status_view = html_view("kit-gm-status")
+        self.result_view = html_view("kit-gm-result")
 
-        self.what_picker = picker(widgets.Dropdown, description="Attribute or skill",
+        self.what_picker = fitted(widgets.Dropdown, description="Attribute or skill",
                                   options=[(a.label, a.title) for a in Attribute] + [(s.label, s.name) for s in SKILLS])
-        self.points = picker(widgets.BoundedIntText, description="Points", value=1, min=1, max=HIGHEST)
-        self.reason = picker(widgets.Text, description="Reason", placeholder="why (shown in the log)")
+        self.points = fitted(widgets.BoundedIntText, description="Points", value=1, min=1, max=HIGHEST)
+        self.reason = fitted(widgets.Text, description="Reason", placeholder="why (shown in the log)")
         self.award_button = labelled_button("Award points", "Raise the value; every value stays within 0–5 (S-5)",
                                             "success")
         self.take_away_button = labelled_button("Take points away", "Lower the value; every value stays within 0–5, "
                                                 "an attribute at 0 brings serious consequences (S-5, S-6)", "warning")
-        self.adjust_error = ErrorLine()
+        self.adjust_error = error_line()
 
         self.skip_button = labelled_button("Accept the roll without its consequence",
                                            "The GM skips this check's consequence (S-5 table option)", "warning")
-        self.skip_error = ErrorLine()
+        self.skip_error = error_line()
 
         self.order_toggles: dict[str, widgets.ToggleButton] = {}
         self._order_row = widgets.HBox([], layout=fixed_layout(flex_flow="row wrap"))
-        self.order_view = html()
-        self.order_view.add_class("kit-gm-order")
+        self.order_view = html_view("kit-gm-order")
         self.set_order_button = labelled_button("Set the turn order", "Characters check in the order clicked; "
                                                 "anyone not clicked follows in creation order", "primary")
         self.clear_order_button = labelled_button("Start the order again", "Unclick every character")
-        self.order_error = ErrorLine()
+        self.order_error = error_line()
 
         self.children = (
             html("<h3>GM panel</h3>"),
@@ -105,19 +122,20 @@ class GMPanel(GMPanelBase):
         self.follow()
 
     @property
+    def character(self) -> str:
+        """The picked character's name ('' when nobody is at the table)."""
+        return self.character_picker.value or ""
+
+    @property
     def order(self) -> list[str]:
         """The turn order being picked: the characters in the order their toggles were clicked."""
         return list(self._order)
 
     # -- actions: each is one turn through the session ---------------------------------------
 
-    def _act(self, line: ErrorLine, asked: str, cited: str, action: str, /, **args: Any) -> Any:
-        """One turn through the session; a refusal goes to ``line`` in plain words (``cited`` when the rules cite
-        no ruling), the result to ``result_view``."""
-        result = gm_attempt(line, lambda: self.session.act(action, **args), asked, cited)
-        if result is not None:
-            self.result_view.value = f'<div class="kit-latest">{to_html(result.describe())}</div>'
-        return result
+    def turn_taken(self, result: Any) -> None:
+        """The panel's latest turn, shown once it is written."""
+        self.result_view.value = latest_html(result)
 
     def adjust(self, action: str) -> Any:
         """``award`` or ``take_away`` the points picked, on the attribute or skill picked (S-5)."""
@@ -127,8 +145,8 @@ class GMPanel(GMPanelBase):
         if not self.character:
             refuse(self.adjust_error, asked, "no character is picked", "S-5", "create a character first")
             return None
-        return self._act(self.adjust_error, asked, "S-5", action, character=self.character, what=what,
-                         points=points, reason=self.reason.value.strip())
+        return self.take_turn(self.adjust_error, action, RefusalWords(asked, "S-5"),
+                              character=self.character, what=what, points=points, reason=self.reason.value.strip())
 
     def skip_consequences(self) -> Any:
         """Accept the picked character's pending roll with its consequence skipped (S-5 table option)."""
@@ -140,7 +158,8 @@ class GMPanel(GMPanelBase):
             refuse(self.skip_error, asked, f"{self.character} has no rolled check waiting to be accepted", "S-5",
                    "skip the consequence of a check that has been rolled and not yet accepted")
             return None
-        return self._act(self.skip_error, asked, "S-5", "accept", character=self.character, consequences=False)
+        return self.take_turn(self.skip_error, "accept", RefusalWords(asked, "S-5"),
+                              character=self.character, consequences=False)
 
     def set_turn_order(self) -> Any:
         """Send the order clicked to the game (``set_turn_order``); anyone not clicked follows in creation order."""
@@ -149,7 +168,8 @@ class GMPanel(GMPanelBase):
             refuse(self.order_error, asked, "no character is clicked", ORDER_RULING,
                    "click the characters in the order they check")
             return None
-        result = self._act(self.order_error, asked, ORDER_RULING, "set_turn_order", order=list(self._order))
+        result = self.take_turn(self.order_error, "set_turn_order", RefusalWords(asked, ORDER_RULING),
+                                order=list(self._order))
         if result is not None:
             self.clear_order()
         return result
@@ -179,9 +199,7 @@ class GMPanel(GMPanelBase):
                 for name in names:
                     toggle = self.order_toggles.get(name)
                     if toggle is None:
-                        toggle = fixed(widgets.ToggleButton, description=name, value=False,
-                                       tooltip=f"{name} checks next in the order being picked",
-                                       layout={"width": "auto"})
+                        toggle = toggle_button(name, f"{name} checks next in the order being picked")
                         toggle.observe(self._toggled, names="value")
                     toggles[name] = toggle
                 self.order_toggles = toggles
