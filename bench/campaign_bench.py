@@ -38,8 +38,8 @@ from kit.core.game import Game
 from kit.gamefile import HeldGameFile
 from kit.gamefile.campaign import verify_campaign
 from kit.gamefile.chapters import chapter_path, notebook_bytes
+from kit.gamefile.files import atomic_write, read_raw_bytes
 from kit.gamefile.header import CHAPTER_TURNS, Header
-from kit.gamefile.store import atomic_write, read_raw_bytes
 
 CHARACTERS = (
     ("Mira", "Baker", (3, 2, 2, 3), ["Defy", "Analyze", "Stealth", "Help"]),

@@ -63,10 +63,10 @@ from voila_harness import ARTIFACTS_DIR, VoilaPage, chromium_missing_reason, lau
 
 from kit.core.game import Game  # noqa: E402
 from kit.gamefile import HeldGameFile  # noqa: E402
+from kit.gamefile.acting import rebuild  # noqa: E402
 from kit.gamefile.chapters import notebook_bytes  # noqa: E402
 from kit.gamefile.header import Header  # noqa: E402
-from kit.gamefile.store import rebuild  # noqa: E402
-from kit.widgets.shelf import GAMES_DIR_VARIABLE  # noqa: E402
+from kit.gamefile.shelf import GAMES_DIR_VARIABLE  # noqa: E402
 
 TTI_GOAL = 1.3
 """The table's time to interactive, at most this many times the bare page's, at every size."""
@@ -300,7 +300,7 @@ import json, sys, time
 from pathlib import Path
 started = time.perf_counter()
 from kit.widgets.session import TableSession
-from kit.widgets.shelf import Shelf
+from kit.gamefile.shelf import Shelf
 from kit.widgets.table import Table
 imported = time.perf_counter()
 games = Path(sys.argv[1])

@@ -21,7 +21,7 @@ from typing import Any
 from kit import systems
 from kit.core.game import Game
 from kit.gamefile import append_turn, load, save, schema, verify
-from kit.gamefile.store import read_raw
+from kit.gamefile.notebook import read_raw
 
 SIZES = (2_500, 5_000, 10_000)
 APPEND_SIZES = (35, 1_000)

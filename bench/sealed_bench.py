@@ -2,7 +2,7 @@
 
     python bench/sealed_bench.py [--runs 3] [--turns 1000] [--appends 15]
 
-For each system, two players and a GM play the same kind of game twice: open (the seed
+For each registered system, two players and a GM play the same kind of game twice: open (the seed
 decides every draw) and sealed (K-1…K-3: every turn proven by its seat's key, every draw
 declared and sealed by a second seat). Measured, as medians over ``--runs``:
 
@@ -14,8 +14,10 @@ declared and sealed by a second seat). Measured, as medians over ``--runs``:
   many actions (fewer turns: an open game declares nothing, so each draw is one turn, not two);
 - the floor: reading and parsing the file and hashing every event, which no verifier can skip.
 
-Ratios are against the open game measured in the same run. Table turns are timed by the wall
-clock (each append is written and synced to disk); verifying and the floor by CPU time.
+The turns are the system's driver's (``SystemInfo.driver``: a drawing turn of each seat in
+turn, then every step the rules wait for). Ratios are against the open game measured in the
+same run. Table turns are timed by the wall clock (each append is written and synced to disk);
+verifying and the floor by CPU time.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from kit import systems
+from kit.core.drive import Driver
 from kit.core.game import Game
 from kit.core.sealed_results import DeclarationResult
 from kit.core.sealing import SeatKey
@@ -38,13 +41,8 @@ from kit.gamefile import append_to_game, load, save, verify
 from kit.gamefile.store import read_raw
 from kit.systems import system_info
 
-SYSTEMS = ("falkefateifaux", "rollunder", "suitpairs")
 PLAYERS = ("Ana", "Ben")
 GM = "Gil"
-CHARACTERS = {"falkefateifaux": ("Ada", "Bruno"), "rollunder": ("Artie", "Xavier"), "suitpairs": ("Mira", "Tobin")}
-SP = (("Defy", "Easy"), ("Analyze", "Medium"), ("Stealth", "Hard"), ("Charm", "Medium"))
-FF = ("Athletics", "Fisticuffs", "Magic", "Courage", "Charisma", "Resistance")
-RU = ("Agility", "Wits", "Vitality", "Reason", "Fate")
 TABLE_TURNS = 60
 """The size of the game the table's turns are timed on."""
 
@@ -63,41 +61,25 @@ def new_game(system: str, sealed: bool) -> Game:
             game.hold_key(seat, key(seat))
             game.sit(seat).take_seat()
     info = system_info(system)
-    for player, name in zip(PLAYERS, CHARACTERS[system], strict=True):
-        args = {"name": name, **info.sheet(name)}
-        if info.player_on_sheet:
-            args["player"] = player
-        take(game, player, info.party[0][0], args)
+    for player, name in zip(PLAYERS, driver(system).characters, strict=True):
+        take(game, player, *info.creating_turn(name, player))
     return game
 
 
-def drawing_turn(system: str, character: str, step: int) -> tuple[str, dict[str, Any]]:
-    """A turn that draws: a check, a flip or a test, varied by ``step``."""
-    if system == "suitpairs":
-        skill, difficulty = SP[step % len(SP)]
-        return "check", {"character": character, "skill": skill, "difficulty": difficulty}
-    if system == "falkefateifaux":
-        return "flip", {"character": character, "skill": FF[step % len(FF)], "target": 5 + step % 5, "guide": False}
-    return "test", {"character": character, "attribute": RU[step % len(RU)]}
+def driver(system: str) -> Driver:
+    """The system's driver: which turns the bench plays."""
+    found = system_info(system).driver
+    assert found is not None, f"{system} has no driver"
+    return found
 
 
 def follow_up(game: Game) -> tuple[str, str, dict[str, Any]] | None:
     """The step the rules wait for, as (seat, action, args): accept a check, choose, guide or discard."""
-    if game.system == "suitpairs":
-        for name in game.character_names():
-            if game.pending(name) is not None:
-                return game.owner_of(name) or GM, "accept", {"character": name}
+    wanted = driver(game.system).follow_up(game)
+    if wanted is None:
         return None
-    if game.system == "falkefateifaux" and game.awaiting is not None:
-        awaiting = game.awaiting
-        seat = game.owner_of(awaiting.character) or GM
-        if awaiting.action == "discard":
-            cards = sorted(card.code for card in game.state.characters[awaiting.character].hand)[:awaiting.count]
-            return seat, "discard", {"character": awaiting.character, "cards": cards}
-        if awaiting.action == "choose":
-            return seat, "choose", {"character": awaiting.character, "card": awaiting.options[0]}
-        return seat, "guide", {"character": awaiting.character, "card": None}
-    return None
+    seat, action, args = wanted
+    return seat or GM, action, args
 
 
 Step = Callable[[Game, str, str, dict[str, Any]], Any]
@@ -115,8 +97,8 @@ def take(game: Game, seat: str, action: str, args: dict[str, Any], step: Step | 
 def play_round(game: Game, step: int, do: Step | None = None) -> None:
     """Ana, Ben or the GM (for a character) takes a drawing turn; then every step the rules wait for."""
     seat = (*PLAYERS, GM)[step % 3]
-    character = CHARACTERS[game.system][step % 2 if seat == GM else PLAYERS.index(seat)]
-    take(game, seat, *drawing_turn(game.system, character, step), step=do)
+    character = driver(game.system).characters[step % 2 if seat == GM else PLAYERS.index(seat)]
+    take(game, seat, *driver(game.system).drawing_turn(character, step), step=do)
     while (wanted := follow_up(game)) is not None:
         take(game, *wanted, step=do)
 
@@ -165,9 +147,9 @@ def table_turn_ms(system: str, sealed: bool, folder: Path, appends: int) -> floa
 
     for step in range(rounds, rounds + appends):
         seat = (*PLAYERS, GM)[step % 3]
-        character = CHARACTERS[system][step % 2 if seat == GM else PLAYERS.index(seat)]
+        character = driver(system).characters[step % 2 if seat == GM else PLAYERS.index(seat)]
         start = time.perf_counter()
-        take(game, seat, *drawing_turn(system, character, step), step=appended)  # sealed: declare, then seal
+        take(game, seat, *driver(system).drawing_turn(character, step), step=appended)  # sealed: declare, then seal
         times.append(time.perf_counter() - start)
         while (wanted := follow_up(game)) is not None:  # not timed
             take(game, *wanted, step=appended)
@@ -185,7 +167,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        for system in SYSTEMS:
+        for system in systems.SYSTEMS:
             open_ms = table_turn_ms(system, False, folder, args.appends)
             sealed_ms = table_turn_ms(system, True, folder, args.appends)
             sealed_game, _ = played(system, True, turns=args.turns)

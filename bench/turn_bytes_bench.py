@@ -33,14 +33,13 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "bench"))
-sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
-from make_sample_games import falkefateifaux_sample, suitpairs_sample  # noqa: E402
 from rollunder_bench import combat  # noqa: E402
 from tables_bench import grow_falkefateifaux, grow_suitpairs  # noqa: E402
 
 from kit.core.game import Game  # noqa: E402
 from kit.gamefile import save  # noqa: E402
+from kit.systems import system_info  # noqa: E402
 
 TARGET = 2048
 """FalkeFateiFaux's target: under 2 KB a turn on average."""
@@ -48,14 +47,14 @@ TARGET = 2048
 
 def falkefateifaux_game(turns: int) -> Game:
     """The FalkeFateiFaux sample game grown by flips against a target, each resolved as the game awaits."""
-    game, _ = falkefateifaux_sample()
+    game = system_info("falkefateifaux").sample_game()
     grow_falkefateifaux(game, turns)
     return game
 
 
 def suitpairs_game(turns: int) -> Game:
     """The Suit Pairs sample game grown by checks and accepts."""
-    game, _ = suitpairs_sample()
+    game = system_info("suitpairs").sample_game()
     grow_suitpairs(game, turns)
     return game
 

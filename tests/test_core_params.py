@@ -48,10 +48,10 @@ from kit.core.params import (
 )
 from kit.core.randomness import GameRandom
 from kit.falkefateifaux import FalkeFateiFauxGame
-from kit.rollunder import RollUnderGame
-from kit.suitpairs import SuitPairsGame
+from kit.systems import all_systems
 
-SYSTEMS = (FalkeFateiFauxGame, SuitPairsGame, RollUnderGame)
+SYSTEMS = tuple(info.game for info in all_systems())
+"""Every registered system's game class."""
 
 
 # -- a game with one action per kind of annotation -------------------------------------------
@@ -353,7 +353,7 @@ def test_g4_every_option_of_every_system_has_a_type_and_its_default_passes(cls):
     check_options(cls, cls.default_options)
 
 
-# -- the three systems' plans --------------------------------------------------------------------
+# -- every system's plans ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("cls", SYSTEMS, ids=lambda cls: cls.system)

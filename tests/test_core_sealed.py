@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from kit import systems
+from kit.core.drive import Driver
 from kit.core.errors import ReplayMismatchError, RulesError
 from kit.core.events import SEALED_CHAIN, SEALED_FULL_OUTCOME_CHAIN, Event, canonical_json, outcome_digest
 from kit.core.game import Game
@@ -16,12 +17,28 @@ from kit.core.sealing import HashChain, SeatKey, chain_step, follows
 from kit.systems import system_info
 
 PEOPLE = ("Ana", "Ben", "Gil")
-FIRST = {"falkefateifaux": "Ada", "suitpairs": "Mira", "rollunder": "Artie"}
-TURN = {
-    "falkefateifaux": lambda who: ("flip", {"character": who, "skill": "Fisticuffs", "target": 8}),
-    "suitpairs": lambda who: ("check", {"character": who, "skill": "Defy", "difficulty": "Hard"}),
-    "rollunder": lambda who: ("test", {"character": who, "attribute": "Agility"}),
-}
+
+
+def first(system: str) -> str:
+    """The first of the system's two characters its driver plays (Ana's)."""
+    return _driver(system).characters[0]
+
+
+def second(system: str) -> str:
+    """The second of them (Ben's)."""
+    return _driver(system).characters[1]
+
+
+def drawing(system: str, who: str) -> tuple[str, dict[str, Any]]:
+    """A turn of ``who``'s that draws: a check, a flip, a test (the system's driver's)."""
+    return _driver(system).drawing_turn(who, 1)
+
+
+def _driver(system: str) -> Driver:
+    found = system_info(system).driver
+    assert found is not None
+    return found
+
 KEYS = {name: SeatKey(bytes([i + 1]) * 32) for i, name in enumerate((*PEOPLE, "Cy"))}
 
 
@@ -34,7 +51,7 @@ def sealed_game(system: str, seed: str = "sealed", **start: Any) -> Game:
         game.sit(name).take_seat()
     info = system_info(system)
     action = info.party[0][0]
-    name = FIRST[system]
+    name = first(system)
     args = {"name": name, **info.sheet(name)}
     if info.player_on_sheet:
         args["player"] = "Ana"
@@ -104,10 +121,10 @@ def test_k1_chains_reveal_backwards_and_keys_read_back():
         SeatKey.from_text("kit-key-0000")
 
 
-@pytest.mark.parametrize("system", sorted(TURN))
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))
 def test_k3_a_drawing_turn_is_declared_then_sealed_and_replays(system):
     game = sealed_game(system)
-    action, args = TURN[system](FIRST[system])
+    action, args = drawing(system, first(system))
     declared = getattr(game.sit("Ana"), action)(**args)
     assert type(declared).__name__ == "DeclarationResult" and declared.sealer == "Ben"  # the next seat (K-3)
     assert game.log[-1].action == "declare" and game.log[-1].seat == "Ana"

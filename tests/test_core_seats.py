@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kit import gamefile, systems
+from kit.core.drive import Driver
 from kit.core.errors import RulesError
 from kit.core.game import Game
 from kit.core.sealed_turns import SEALED_ACTIONS
@@ -19,13 +20,28 @@ from kit.gamefile.store import parse_players
 from kit.systems import system_info
 
 PLAYERS = {"Ana": [], "Ben": []}
-FIRST = {"falkefateifaux": "Ada", "suitpairs": "Mira", "rollunder": "Artie"}
-SECOND = {"falkefateifaux": "Bruno", "suitpairs": "Tobin", "rollunder": "Xavier"}
-TURN = {
-    "falkefateifaux": lambda who: ("flip", {"character": who, "skill": "Fisticuffs", "target": 8}),
-    "suitpairs": lambda who: ("check", {"character": who, "skill": "Defy", "difficulty": "Hard"}),
-    "rollunder": lambda who: ("test", {"character": who, "attribute": "Agility"}),
-}
+
+
+def first(system: str) -> str:
+    """The first of the system's two characters its driver plays (Ana's)."""
+    return _driver(system).characters[0]
+
+
+def second(system: str) -> str:
+    """The second of them (Ben's)."""
+    return _driver(system).characters[1]
+
+
+def drawing(system: str, who: str) -> tuple[str, dict[str, Any]]:
+    """A turn of ``who``'s that draws: a check, a flip, a test (the system's driver's)."""
+    return _driver(system).drawing_turn(who, 1)
+
+
+def _driver(system: str) -> Driver:
+    found = system_info(system).driver
+    assert found is not None
+    return found
+
 
 
 def sheet(system: str, name: str, player: str) -> tuple[str, dict[str, Any]]:
@@ -41,7 +57,7 @@ def sheet(system: str, name: str, player: str) -> tuple[str, dict[str, Any]]:
 def seated_game(system: str, seed: str = "seats") -> Game:
     """A real game of Ana and Ben with the GM Gil, each player with a character built from their own seat."""
     game = systems.new_game(system, seed=seed, players=PLAYERS, gm="Gil")
-    for player, name in (("Ana", FIRST[system]), ("Ben", SECOND[system])):
+    for player, name in (("Ana", first(system)), ("Ben", second(system))):
         action, args = sheet(system, name, player)
         getattr(game.sit(player), action)(**args)
     return game
@@ -59,35 +75,35 @@ def refused(game: Game, call: Any, *needles: str) -> str:
     return message
 
 
-@pytest.mark.parametrize("system", sorted(FIRST))
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))
 def test_p1_characters_built_from_a_seat_are_that_players(system):
     game = seated_game(system)
-    assert game.owner_of(FIRST[system]) == "Ana" and game.owner_of(SECOND[system]) == "Ben"
+    assert game.owner_of(first(system)) == "Ana" and game.owner_of(second(system)) == "Ben"
     assert [event.seat for event in game.log] == ["Ana", "Ben"]
-    assert game.characters_of("Ana", game.character_names()) == [FIRST[system]]
+    assert game.characters_of("Ana", game.character_names()) == [first(system)]
     assert game.characters_of("Gil", game.character_names()) == game.character_names()
 
 
-@pytest.mark.parametrize("system", sorted(FIRST))
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))
 def test_p1_a_player_cannot_act_for_another_players_character_and_the_refusal_names_who_may(system):
     game = seated_game(system)
-    action, args = TURN[system](SECOND[system])
+    action, args = drawing(system, second(system))
     message = refused(game, lambda: getattr(game.sit("Ana"), action)(**args), "(P-1)", "Ben", "Gil")
-    assert f"{SECOND[system]} is Ben's character" in message
+    assert f"{second(system)} is Ben's character" in message
     getattr(game.sit("Ben"), action)(**args)
     assert game.log[-1].seat == "Ben"
 
 
-@pytest.mark.parametrize("system", sorted(FIRST))
+@pytest.mark.parametrize("system", list(systems.SYSTEMS))
 def test_p1_the_gm_may_act_for_anyone_and_the_turn_records_the_gms_seat(system):
     game = seated_game(system)
-    action, args = TURN[system](FIRST[system])
+    action, args = drawing(system, first(system))
     getattr(game.sit("Gil"), action)(**args)
     assert game.log[-1].seat == "Gil"
 
 
 @pytest.mark.parametrize(("system", "action"), [
-    (system, action) for system in sorted(FIRST)
+    (system, action) for system in list(systems.SYSTEMS)
     for action, rule in systems.get_system(system).seat_rules.items() if rule is GM_ONLY
 ])
 def test_p1_every_gm_action_is_refused_to_a_player_seat_naming_the_gm(system, action):
@@ -102,7 +118,7 @@ def test_p1_every_gm_action_is_refused_to_a_player_seat_naming_the_gm(system, ac
 def test_p1_every_action_of_every_system_has_a_seat_rule():
     from kit.gamefile.source import actions_of
 
-    for name in sorted(FIRST):
+    for name in list(systems.SYSTEMS):
         cls = systems.get_system(name)
         kit_turns = {"void", "note", *SEALED_ACTIONS}  # every game's own turns: their handlers say who (P-2, P-3, K-1)
         assert sorted(set(actions_of(cls)) - kit_turns) == sorted(cls.seat_rules), name
@@ -141,7 +157,7 @@ def test_p1_a_seat_refusal_at_the_file_leaves_the_file_byte_for_byte(tmp_path: P
     gamefile.save(seated_game("suitpairs"), path)
     before = path.read_bytes()
     with pytest.raises(RulesError, match="P-1"):
-        gamefile.append_turn(path, "check", TURN["suitpairs"]("Tobin")[1], seat="Ana", expected_turn=2)
+        gamefile.append_turn(path, "check", drawing("suitpairs", "Tobin")[1], seat="Ana", expected_turn=2)
     with pytest.raises(RulesError, match="P-1"):
         gamefile.append_turn(path, "award", {"character": "Mira", "what": "Strength"}, seat="Ana", expected_turn=2)
     assert path.read_bytes() == before

@@ -198,6 +198,17 @@ def test_the_site_ships_bytecode_for_pyodide_s_python() -> None:
     assert "json/decoder.pyc" in stdlib and "json/decoder.py" in stdlib
 
 
+def test_the_site_ships_the_kit_s_views_javascript() -> None:
+    """Every anywidget view's ES module (kit/**/*.js) is in the kit wheel the site loads, beside its module."""
+    lock_path = ROOT / "site" / "static" / "pyodide" / "pyodide-lock.json"
+    if not lock_path.is_file():
+        pytest.skip("the site is not built (make site)")
+    kit = json.loads(lock_path.read_text())["packages"]["kit"]
+    names = set(zipfile.ZipFile(lock_path.parent / kit["file_name"]).namelist())
+    wanted = {path.relative_to(ROOT).as_posix() for path in (ROOT / "kit").rglob("*.js")}
+    assert wanted and wanted <= names
+
+
 def start_file_module():
     """scripts/site/start_file.py, the Python reading of the site's start file."""
     if "start_file" in sys.modules:

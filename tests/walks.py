@@ -9,6 +9,11 @@ the seat the declaration names. What a walk leaves is every chapter file's bytes
 turn's drawn output: :func:`fingerprints` reduces them to digests, so a refactoring can be
 checked to change no byte of any file (``tests/golden/walks.json``; regenerate with
 ``python tests/walks.py --write`` only when a change of the files is intended).
+
+Every registered system walks the same way: the turns come from its driver
+(:class:`kit.core.drive.Driver`). The golden file holds the walks of the systems that ship with
+the kit (:func:`kit_systems`); a system registered from elsewhere, such as the tests' fourth
+system, has no golden digests and is walked by a test of its own.
 """
 
 from __future__ import annotations
@@ -35,14 +40,24 @@ from sealed_helpers import (  # noqa: E402
     sheet,
 )
 
-from kit import gamefile  # noqa: E402
+from kit import gamefile, systems  # noqa: E402
 from kit.core.errors import RulesError  # noqa: E402
 from kit.core.sealed_results import DeclarationResult  # noqa: E402
 from kit.gamefile.chapters import chapter_path  # noqa: E402
 
-SYSTEMS = ("falkefateifaux", "rollunder", "suitpairs")
-WALKS = tuple((system, mode, seed) for system in SYSTEMS for mode in ("open", "sealed") for seed in (1, 2))
-"""Every walk: each system, open and sealed, two seeds — twelve walks."""
+
+def kit_systems() -> list[str]:
+    """The registered systems that ship with the kit (their package is in ``kit/``): those of the golden file."""
+    return [name for name, module in systems.SYSTEMS.items() if module.startswith("kit.")]
+
+
+def walks_of(names: list[str]) -> tuple[tuple[str, str, int], ...]:
+    """The walks of the named systems: each open and sealed, two seeds."""
+    return tuple((system, mode, seed) for system in names for mode in ("open", "sealed") for seed in (1, 2))
+
+
+WALKS = walks_of(kit_systems())
+"""The golden walks: each of the kit's own systems, open and sealed, two seeds — twelve walks."""
 TURNS = 48
 """Turns of each walk: across two chapter boundaries at :data:`CHAPTER_TURNS`."""
 CHAPTER_TURNS = 20
@@ -124,15 +139,16 @@ def fingerprints(first: Path) -> dict[str, Any]:
     return {"files": files, "outputs": outputs}
 
 
-def all_fingerprints(folder: Path) -> dict[str, Any]:
-    """Every walk's fingerprints, by walk name (every declaration made at one fixed time)."""
+def all_fingerprints(folder: Path, walks: tuple[tuple[str, str, int], ...] = WALKS) -> dict[str, Any]:
+    """Every walk's fingerprints (the golden walks unless ``walks`` says), by walk name (every declaration made
+    at one fixed time)."""
     from kit.core import sealed_turns
 
     clock = sealed_turns.now_text
     sealed_turns.now_text = lambda: "2026-12-01T14:05Z"  # a declaration records when it was made (K-5)
     try:
         return {f"{system}-{mode}-{seed}": fingerprints(walk(system, mode, seed, folder))
-                for system, mode, seed in WALKS}
+                for system, mode, seed in walks}
     finally:
         sealed_turns.now_text = clock
 

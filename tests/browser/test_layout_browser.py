@@ -25,7 +25,7 @@ from test_tables_browser import SYSTEMS
 from voila_harness import REPO_ROOT, SCREENSHOTS_DIR, VoilaPage
 
 from kit import gamefile
-from kit.widgets.shelf import Shelf
+from kit.gamefile.shelf import Shelf
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from voila_harness import VoilaPage
 
-from kit.widgets.shelf import Shelf
+from kit.gamefile.shelf import Shelf
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from gf_helpers import append_draws, play_tavern
 from kit.core.errors import IllegalActionError, MalformedInputError, UnknownNameError
 from kit.gamefile import GameFileError, GameMovedOnError, append_turn, load, load_file, save, verify
 from kit.gamefile.errors import BrokenGameError
-from kit.gamefile.store import lock_path
+from kit.gamefile.files import lock_path
 
 
 def test_append_turn_writes_one_turn_and_returns_game_and_result(tavern_file: Path):

@@ -33,18 +33,17 @@ from kit.gamefile import (
     append_turn,
     build_notebook,
     create,
+    files,
     load,
     notebook_text,
     parse_notebook,
     save,
-    store,
     verify,
 )
 from kit.gamefile.check import check_links
 from kit.gamefile.header import Header
 from kit.gamefile.notebook import header_cell, notebook_metadata
 from kit.gamefile.schema import validate
-from kit.gamefile.store import lock_path
 
 DRAW = {"who": "Ada", "count": 1, "bonus": 0}
 TURN = 5
@@ -109,7 +108,7 @@ def test_a_refused_action_leaves_the_game_and_the_file_unchanged(tavern_file: Pa
             append_turn(tavern_file, action, args, game=game)
         assert tavern_file.read_bytes() == before and _state(game) == state
     assert sorted(p.name for p in tavern_file.parent.iterdir()) == sorted(
-        [tavern_file.name, lock_path(tavern_file).name])
+        [tavern_file.name, files.lock_path(tavern_file).name])
 
 
 def test_a_game_that_moved_on_is_refused_with_the_turns_it_missed(tavern_file: Path):
@@ -209,7 +208,7 @@ def test_a_failed_write_takes_the_turn_back_from_the_game(tavern_file: Path, mon
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "atomic_write", full_disk)
+        patched.setattr(files, "atomic_write", full_disk)
         with pytest.raises(OSError, match="No space left"):
             append_turn(tavern_file, "draw", DRAW, game=game, rig={"dice": [4]})
     assert tavern_file.read_bytes() == before and _state(game) == state

@@ -24,12 +24,13 @@ from kit.gamefile import (
     GameMovedOnError,
     HeldGameFile,
     append_turn,
+    files,
     load,
     save,
-    store,
     verify,
 )
-from kit.gamefile.store import file_stamp
+from kit.gamefile import append as appending
+from kit.gamefile.files import file_stamp
 
 DRAW = {"who": "Ada", "count": 1, "bonus": 0}
 
@@ -41,13 +42,13 @@ def _state(game: Game) -> tuple[str, int, str]:
 def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the full checks of the file's content (parsing and the hash chain) a turn makes."""
     calls: list[int] = []
-    real = store.same_turns
+    real = appending.same_turns
 
     def counted(raw: Any, game: Game) -> Any:
         calls.append(1)
         return real(raw, game)
 
-    monkeypatch.setattr(store, "same_turns", counted)
+    monkeypatch.setattr(appending, "same_turns", counted)
     return calls
 
 
@@ -136,7 +137,7 @@ def test_a_failed_write_after_the_result_was_handed_over_takes_the_turn_back(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patched:
-        patched.setattr(store, "atomic_write", full_disk)
+        patched.setattr(files, "atomic_write", full_disk)
         with pytest.raises(OSError, match="No space left"):
             held.take("draw", DRAW, performed=seen.append)
     assert len(seen) == 1

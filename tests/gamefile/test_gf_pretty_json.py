@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from kit.gamefile import pretty_json
 from kit.gamefile.chapters import split
-from kit.gamefile.notebook import metadata_text, notebook_metadata
+from kit.gamefile.notebook import metadata_text, notebook_metadata, read_raw
 from kit.gamefile.pretty_json import REMEMBERED_CHARACTERS, REMEMBERED_FROM, indented_json, plain_indented_json
-from kit.gamefile.store import read_raw
+from kit.systems import SYSTEMS
 
 scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40)
            | st.text(st.characters(codec="utf-8"), min_size=REMEMBERED_FROM, max_size=REMEMBERED_FROM + 20))
@@ -64,7 +64,7 @@ def test_values_json_cannot_hold_are_refused_as_by_the_encoder():
         indented_json({"x": {1, 2}})
 
 
-@pytest.mark.parametrize("system", ["suitpairs", "falkefateifaux", "rollunder"])
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_a_chapter_metadata_is_written_as_before(tmp_path: Path, system: str):
     chapters = split(copy_sample(system, tmp_path), tmp_path / "chapters", chapter_turns=20)
     metadata = notebook_metadata(read_raw(chapters[-1]).header)

@@ -100,7 +100,7 @@ def test_g7_a_forged_header_cell_behind_a_deleted_drawing_field_is_not_intact(tm
 
 def test_g7_the_table_refuses_an_upload_whose_drawing_field_was_deleted(tmp_path: Path):
     """The forged file is refused at the table's upload, and nothing is written (G-7)."""
-    from kit.widgets.shelf import Shelf, UploadRefusedError
+    from kit.gamefile.shelf import Shelf, UploadRefusedError
 
     path = tmp_path / "source" / "game.ipynb"
     path.parent.mkdir()

@@ -11,8 +11,10 @@ from gf_helpers import copy_sample, play_tavern
 
 from kit.gamefile import load, save, verify
 from kit.gamefile.errors import BrokenGameError, NotAGameFileError
+from kit.systems import SYSTEMS
 
-GAMES = ["tavern", "suitpairs", "rollunder", "falkefateifaux"]
+GAMES = ["tavern", *SYSTEMS]
+"""The tavern (tests of its own) and every registered system's sample game."""
 TURN = 9
 
 

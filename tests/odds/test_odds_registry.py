@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -61,7 +62,9 @@ def test_help_and_all_are_read_from_the_source_as_the_module_defines_them():
               "read = {n: [constant_of(n, 'HELP'), constant_of(n, '__all__')] for n in names}\n"
               "real = {n: [importlib.import_module(n).HELP, importlib.import_module(n).__all__] for n in names}\n"
               "print(json.dumps([read, real]))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    path = os.pathsep.join(entry for entry in sys.path if entry)  # a module registered from the tests imports too
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": path})
     read, real = json.loads(done.stdout)
     assert read == real
     assert constant_of("kit.odds.views", "__all__") == kit.odds.views.__all__

@@ -1,12 +1,14 @@
 """Sealed games for the adversarial tests (K-1…K-6): seats with keys, a driver that plays turns, file forgers.
 
-A sealed game here has two players, Ana and Ben, and the GM Gil. Every key is made from a fixed
+A sealed game here is a game of any registered system (``kit.systems.SYSTEMS``), with two players,
+Ana and Ben, and the GM Gil; which turns are played comes from the system's driver
+(:class:`kit.core.drive.Driver`, ``SystemInfo.driver``), never from a list here. Every key is made from a fixed
 label, so a test's keys, proofs and draws are the same on every run. A game is of format version 5:
 each draw is sealed by the next seat in the order of play that has taken its seat (Ana's by Ben,
 Ben's by Gil, Gil's by Ana when all three sit), in the order declared (K-3). :func:`play` takes one
 turn from a seat and, when the turn was declared (it draws), has its sealer seal it at once (K-3);
-:func:`follow_up` names the step the rules wait for next (a Suit Pairs check to accept, a
-FalkeFateiFaux stack to choose or guide). The forgers at the end edit a game file's events and
+:func:`follow_up` names the step the rules wait for next (a check to accept, a stack to choose or
+guide). The forgers at the end edit a game file's events and
 recompute every hash with the kit's own functions, as a careful forger would; :func:`forgers_kit`
 lifts one of the kit's checks of K-3 so that a forger holding the keys plays, and saves, a game the
 rules refuse, every hash, MAC and seal value made by the kit itself.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,7 @@ import pytest
 
 from kit import systems
 from kit.core import events as kit_events
+from kit.core.drive import Driver
 from kit.core.events import Event, canonical_json
 from kit.core.game import Game
 from kit.core.proofs import ProofBook
@@ -33,22 +36,35 @@ from kit.core.sealed_turns import SealedTurns
 from kit.core.sealing import SeatKey
 from kit.systems import system_info
 
-SYSTEMS = ("falkefateifaux", "rollunder", "suitpairs")
 PLAYERS = ("Ana", "Ben")
 GM = "Gil"
 SEATS = (*PLAYERS, GM)
-CHARACTERS = {  # the quick-start characters each player builds from their own seat
-    "falkefateifaux": {"Ana": "Ada", "Ben": "Bruno"},
-    "rollunder": {"Ana": "Artie", "Ben": "Xavier"},
-    "suitpairs": {"Ana": "Mira", "Ben": "Tobin"},
-}
 AT = "2026-12-01T14:05Z"
 """The time every test declaration records (a declaration's time is part of its hash)."""
 
-SP_SKILLS = ("Defy", "Analyze", "Stealth", "Charm")
-SP_DIFFICULTIES = ("Easy", "Medium", "Hard")
-FF_SKILLS = ("Athletics", "Fisticuffs", "Magic", "Courage", "Society", "Charisma", "Resistance", "Marksmanship")
-RU_ATTRIBUTES = ("Agility", "Wits", "Vitality", "Reason", "Fate")
+
+def driver(system: str) -> Driver:
+    """The registered system's driver (:class:`kit.core.drive.Driver`): the turns these games are played with."""
+    found = system_info(system).driver
+    assert found is not None, f"{system} has no driver"
+    return found
+
+
+class _Characters(Mapping[str, dict[str, str]]):
+    """Each registered system's quick-start characters by the player who builds them from their own seat."""
+
+    def __getitem__(self, system: str) -> dict[str, str]:
+        return dict(zip(PLAYERS, driver(system).characters, strict=True))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(systems.SYSTEMS))
+
+    def __len__(self) -> int:
+        return len(systems.SYSTEMS)
+
+
+CHARACTERS: Mapping[str, dict[str, str]] = _Characters()
+"""``CHARACTERS[system][player]``: the character ``player`` builds (the system's driver names them)."""
 
 
 def key_for(seat: str, label: str = "h3") -> SeatKey:
@@ -77,13 +93,7 @@ def seated(system: str, seed: str = "sealed", *, chain_length: int = 64, label: 
 
 def sheet(system: str, player: str) -> tuple[str, dict[str, Any]]:
     """The creating turn of ``player``'s quick-start character."""
-    info = system_info(system)
-    name = CHARACTERS[system][player]
-    action = info.party[0][0]
-    args = {"name": name, **info.sheet(name)}
-    if info.player_on_sheet:
-        args["player"] = player
-    return action, args
+    return system_info(system).creating_turn(CHARACTERS[system][player], player)
 
 
 def play(game: Game, seat: str, action: str, args: dict[str, Any]) -> Any:
@@ -107,24 +117,16 @@ def seal_next(game: Game) -> Any:
 
 
 def follow_up(game: Game) -> tuple[str, str, dict[str, Any]] | None:
-    """The step the rules wait for now as (seat, action, args), or None when any turn may be taken."""
-    if game.system == "suitpairs":
-        for name in game.character_names():
-            if game.pending(name) is not None:
-                return game.owner_of(name) or GM, "accept", {"character": name}
+    """The step the rules wait for now as (seat, action, args), or None when any turn may be taken.
+
+    The system's driver names it (a Suit Pairs check to accept, a FalkeFateiFaux stack to choose
+    or guide); a step of nobody's seat is the GM's.
+    """
+    wanted = driver(game.system).follow_up(game)
+    if wanted is None:
         return None
-    if game.system == "falkefateifaux":
-        awaiting = game.awaiting
-        if awaiting is None:
-            return None
-        seat = game.owner_of(awaiting.character) or GM
-        if awaiting.action == "discard":
-            cards = sorted(card.code for card in game.state.characters[awaiting.character].hand)[:awaiting.count]
-            return seat, "discard", {"character": awaiting.character, "cards": cards}
-        if awaiting.action == "choose":
-            return seat, "choose", {"character": awaiting.character, "card": awaiting.options[0]}
-        return seat, "guide", {"character": awaiting.character, "card": None}
-    return None
+    seat, action, args = wanted
+    return seat or GM, action, args
 
 
 def settle(game: Game, step: Callable[[Game, str, str, dict[str, Any]], Any] = play) -> None:
@@ -138,25 +140,13 @@ def settle(game: Game, step: Callable[[Game, str, str, dict[str, Any]], Any] = p
 
 
 def random_turn(system: str, character: str, step: int) -> tuple[str, dict[str, Any]]:
-    """A turn that draws, varied by ``step``: a check, a flip or a test for ``character``."""
-    if system == "suitpairs":
-        return "check", {"character": character, "skill": SP_SKILLS[step % len(SP_SKILLS)],
-                         "difficulty": SP_DIFFICULTIES[step % len(SP_DIFFICULTIES)]}
-    if system == "falkefateifaux":
-        return "flip", {"character": character, "skill": FF_SKILLS[step % len(FF_SKILLS)],
-                        "target": 4 + step % 7, "guide": step % 2 == 0}
-    return "test", {"character": character, "attribute": RU_ATTRIBUTES[step % len(RU_ATTRIBUTES)]}
+    """A turn that draws, varied by ``step``: a check, a flip or a test for ``character`` (the driver's)."""
+    return driver(system).drawing_turn(character, step)
 
 
 def alternatives(system: str, character: str) -> list[tuple[str, dict[str, Any]]]:
     """Every alternative a player weighs at one position: each skill and difficulty, each skill, each attribute."""
-    if system == "suitpairs":
-        return [("check", {"character": character, "skill": skill, "difficulty": difficulty})
-                for skill in SP_SKILLS for difficulty in SP_DIFFICULTIES]
-    if system == "falkefateifaux":
-        return [("flip", {"character": character, "skill": skill, "target": 8, "guide": False})
-                for skill in FF_SKILLS]
-    return [("test", {"character": character, "attribute": attribute}) for attribute in RU_ATTRIBUTES]
+    return driver(system).alternatives(character)
 
 
 class _Caught(Exception):
@@ -182,22 +172,13 @@ def declared_form(game: Game, action: str, args: dict[str, Any]) -> tuple[str, d
 
 
 def gm_turn(system: str, character: str, step: int) -> tuple[str, dict[str, Any]]:
-    """A turn of the GM's that draws nothing: the turn order, Fate tokens, time passing."""
-    if system == "suitpairs":
-        names = list(CHARACTERS[system].values())
-        return "set_turn_order", {"order": names if step % 2 else names[::-1]}
-    if system == "falkefateifaux":
-        return "award_fate", {"character": character, "amount": 1, "reason": f"scene {step}"}
-    return "advance_time", {"minutes": 5 + step}
+    """A turn of the GM's that draws nothing: the turn order, Fate tokens, time passing (the driver's)."""
+    return driver(system).gm_turn(character, step)
 
 
 def drawn(system: str, outcome: Any) -> Any:
     """The cards or dice a sealed turn drew, from its outcome: the dice, the stack's cards, the d20 rolls."""
-    if system == "suitpairs":
-        return outcome["dice"]
-    if system == "falkefateifaux":
-        return [[card["card"] for card in side["cards"]] for side in outcome["sides"]]
-    return outcome["test"]["rolls"]
+    return driver(system).drawn(outcome)
 
 
 # -- game files as JSON, and forgers --------------------------------------------------------
@@ -375,7 +356,7 @@ def recompute(notebook: dict[str, Any], turn: int) -> None:
 
 def _declare_as_version_3(game: Game, rng: Any, action: str, args: dict[str, Any], at: str) -> DeclarationResult:
     """A declaration sealed as version 3 named its sealer (the GM; Ana for the GM), seated or not (K-3 lifted)."""
-    seat = game._turn_seat or ""
+    seat = game.acting_seat or ""
     game._check_declared(action, args, seat)
     sealer = GM if seat != GM else PLAYERS[0]
     return DeclarationResult(seat, action, dict(args), game._summary(action, args), sealer, at)

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from sealed_helpers import (
     CHARACTERS,
-    SYSTEMS,
     declared_form,
     hashes,
     is_seal,
@@ -31,6 +30,7 @@ from kit.core.errors import IllegalActionError, MalformedInputError, RulesError
 from kit.core.game import Game
 from kit.core.sealed_results import SeatTakenResult
 from kit.core.sealing import SeatKey
+from kit.systems import SYSTEMS
 
 LENGTH = 16
 
@@ -64,7 +64,7 @@ def anas_turn(game: Game, step: int) -> None:
         renewing(game, "Ana", "note", {"text": f"note {step}"})
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_k2_a_seat_whose_chains_run_out_takes_its_seat_again_and_plays_on(system: str, tmp_path: Path):
     game = seated(system, "renewal", chain_length=LENGTH)
     step = 0

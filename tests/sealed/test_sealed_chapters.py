@@ -5,20 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sealed_helpers import AT, CHARACTERS, SYSTEMS, declared_form, play, random_turn, seated, settle
+from sealed_helpers import AT, CHARACTERS, declared_form, play, random_turn, seated, settle
 
 from kit.core.sealed_results import DeclarationResult
 from kit.gamefile.campaign import verify_campaign
 from kit.gamefile.chapters import chapter_path
 from kit.gamefile.header import Header
 from kit.gamefile.notebook import build_notebook, notebook_text
+from kit.systems import SYSTEMS
 
 
 def write(path: Path, game) -> None:
     path.write_text(notebook_text(build_notebook(game, Header.for_game(game))))
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_a_sealed_campaign_seals_across_a_chapter_and_verifies_as_a_chain(system: str, tmp_path: Path):
     game = seated(system)
     ana, ben = CHARACTERS[system]["Ana"], CHARACTERS[system]["Ben"]

@@ -24,9 +24,8 @@ from sealed_helpers import (
     CHARACTERS,
     GM,
     SEATS,
-    SYSTEMS,
+    driver,
     exec_cells,
-    follow_up,
     gm_turn,
     hashes,
     is_seal,
@@ -42,6 +41,7 @@ from kit import gamefile
 from kit.core.errors import RulesError
 from kit.core.game import Game
 from kit.gamefile import HeldGameFile
+from kit.systems import SYSTEMS
 
 NAME = "game.ipynb"
 MIN_TURNS = 30
@@ -108,13 +108,10 @@ class Participant:
         """A step the rules wait for from this seat (accept a check, choose or guide a stack …), if any."""
         game = self.game
         assert game is not None
-        if self.system == "suitpairs":  # a check waiting to be accepted, for each character
-            for name in game.character_names():
-                if game.pending(name) is not None and (game.owner_of(name) or GM) == self.seat:
-                    return "accept", {"character": name}
-            return None
-        wanted = follow_up(game)
-        return (wanted[1], wanted[2]) if wanted is not None and wanted[0] == self.seat else None
+        for seat, action, args in driver(self.system).follow_ups(game):  # e.g. a check to accept, each character's
+            if (seat or GM) == self.seat:
+                return action, args
+        return None
 
     def own_turn(self, step: int) -> None:
         """A player builds a character, then declares checks, flips or tests; the GM alternates."""
@@ -184,7 +181,7 @@ def play_between_folders(system: str, tmp_path: Path) -> tuple[dict[str, Partici
     return people, final
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_k1_k3_a_sealed_game_passed_between_three_folders_verifies_in_every_folder(
         system: str, tmp_path_factory: pytest.TempPathFactory):
     people, game = played(system, tmp_path_factory)
@@ -213,7 +210,7 @@ def test_k1_k3_a_sealed_game_passed_between_three_folders_verifies_in_every_fold
     assert not game.pending_declarations
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_k2_running_the_files_cells_as_nbval_does_re_checks_every_proof(system: str,
                                                                          tmp_path_factory: pytest.TempPathFactory):
     people, game = played(system, tmp_path_factory)

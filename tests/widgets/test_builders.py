@@ -9,10 +9,12 @@ import pytest
 from kit import gamefile
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.rollunder import RollUnderGame
+from kit.systems import SYSTEMS
 from kit.widgets import falkefateifaux as ff_widgets
 from kit.widgets import rollunder as ru_widgets
 from kit.widgets import suitpairs as sp_widgets
 from kit.widgets.falkefateifaux.builder import CharacterBuilder as FFBuilder
+from kit.widgets.registry import widgets_of
 from kit.widgets.rollunder.builder import CharacterBuilder as RUBuilder
 from kit.widgets.session import TableSession
 from kit.widgets.suitpairs.builder import CharacterBuilder as SPBuilder
@@ -242,8 +244,9 @@ def test_ru_builder_played_by_is_the_gms_choice_and_a_players_own_seat():
     assert builder.player_picker.layout.display == "none" and builder.fields()["player"] == "Kim"
 
 
-@pytest.mark.parametrize("package", [ff_widgets, sp_widgets, ru_widgets])
-def test_each_builder_is_exported_by_its_package(package):
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_each_builder_is_exported_by_its_package(system):
+    package = widgets_of(system)
     name = next(key for key in package.EXPORTS if key.endswith("CharacterBuilder"))
     module = __import__(package.EXPORTS[name], fromlist=[name])
     assert getattr(module, name) is module.CharacterBuilder

@@ -342,7 +342,7 @@ PLAIN = re.compile(r"\w\(|=|\bNone\b|\['")
 def test_the_multi_selects_are_checkboxes_a_thumb_can_use(seq: CombatSequencer) -> None:
     from ipywidgets import SelectMultiple
 
-    from kit.widgets.gm_controls import CharacterChecks
+    from kit.widgets.controls import CharacterChecks
 
     for picker in (seq.combatant_picker, seq.ambusher_picker, seq.opponents_picker):
         assert isinstance(picker, CharacterChecks)

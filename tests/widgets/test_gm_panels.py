@@ -21,14 +21,14 @@ from ru_widget_table import new_game as new_ru_game
 from kit import gamefile
 from kit.falkefateifaux import FalkeFateiFauxGame
 from kit.falkefateifaux.system import SYSTEM as FF
-from kit.gamefile.store import perform
+from kit.gamefile.acting import perform
 from kit.rollunder.results import AttackResult
 from kit.suitpairs import SuitPairsGame
 from kit.widgets import TableSession
 from kit.widgets.common import ErrorLine
+from kit.widgets.controls import CharacterChecks
 from kit.widgets.falkefateifaux import make_gm_panel as ff_gm_panel
 from kit.widgets.falkefateifaux.gm_panel import GMPanel as FFPanel
-from kit.widgets.gm_controls import CharacterChecks
 from kit.widgets.rollunder import make_gm_panel as ru_gm_panel
 from kit.widgets.rollunder.gm_panel import GMPanel as RUPanel
 from kit.widgets.suitpairs import make_gm_panel as sp_gm_panel

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from kit import gamefile
 from kit.core.game import Rig
+from kit.gamefile.shelf import Shelf
 from kit.widgets.common import ErrorLine, attempt
 from kit.widgets.session import TableSession
-from kit.widgets.shelf import Shelf
 from kit.widgets.table import Table
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kit import gamefile
-from kit.widgets.shelf import Shelf
+from kit.gamefile.shelf import Shelf
 from kit.widgets.table import Table
 
 WHEN = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)

@@ -20,9 +20,10 @@ import ipywidgets as widgets
 import pytest
 
 from kit import gamefile
-from kit.widgets import shelf as shelf_module
-from kit.widgets.common import ErrorLine, attempt, os_refusal
-from kit.widgets.shelf import (
+from kit.gamefile import files
+from kit.gamefile import notebook as notebook_module
+from kit.gamefile import shelf as shelf_module
+from kit.gamefile.shelf import (
     MAX_LISTED_BYTES,
     MAX_UPLOAD_BYTES,
     STAGING_GRACE_SECONDS,
@@ -30,6 +31,7 @@ from kit.widgets.shelf import (
     Shelf,
     UploadRefusedError,
 )
+from kit.widgets.common import ErrorLine, attempt, os_refusal
 from kit.widgets.table import Table
 
 WHEN = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
@@ -159,8 +161,8 @@ def test_a_huge_file_is_listed_as_too_large_and_never_parsed(folder: Path, good_
     (folder / "our-game.ipynb").write_bytes(good_bytes)
     parsed: list[int] = []
     real_loads = json.loads
-    monkeypatch.setattr(shelf_module, "json", type("Spy", (), {"loads": staticmethod(
-        lambda data: parsed.append(len(data)) or real_loads(data))}))
+    monkeypatch.setattr(notebook_module.json, "loads",  # every reader of a game file, the shelf's included
+                        lambda data, **options: parsed.append(len(data)) or real_loads(data, **options))
     table = Table("suitpairs", games_dir=folder)
     assert table.game_file == "our-game.ipynb"
     too_large = f"Skipped 1 file too large to read (over {MAX_LISTED_BYTES // 2**20} MiB): huge.ipynb"
@@ -282,7 +284,7 @@ def test_a_hostile_upload_is_refused_beside_the_control_and_changes_nothing(play
 def test_an_upload_over_the_limit_is_refused_before_anything_is_written(playing: Table, good_bytes: bytes,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     written: list[Path] = []
-    monkeypatch.setattr(shelf_module, "write_new_file", lambda path, content: written.append(path))
+    monkeypatch.setattr(files, "write_new_file", lambda path, content: written.append(path))
     before = shelf_state(playing.shelf.folder)
     upload(playing, "campaign.ipynb", b" " * (MAX_UPLOAD_BYTES + 1))
     message = assert_refused_and_unchanged(playing, before, "campaign.ipynb")
@@ -322,7 +324,7 @@ def test_an_unexpected_error_while_reading_an_upload_is_a_plain_refusal(playing:
     def crash(path: Any) -> Any:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(gamefile, "verify", crash)
+    monkeypatch.setattr(shelf_module, "verify", crash)
     before = shelf_state(playing.shelf.folder)
     upload(playing, "odd.ipynb", good_bytes)
     message = assert_refused_and_unchanged(playing, before, "odd.ipynb")
@@ -395,7 +397,7 @@ def full_disk_at_once(path: Path, content: bytes) -> None:
 @pytest.mark.parametrize("failing", [full_disk_after_half, full_disk_at_once])
 def test_a_full_disk_during_an_upload_leaves_no_staging_file(playing: Table, good_bytes: bytes,
                                                             monkeypatch: pytest.MonkeyPatch, failing: Any) -> None:
-    monkeypatch.setattr(shelf_module, "write_new_file", failing)
+    monkeypatch.setattr(files, "write_new_file", failing)
     before = shelf_state(playing.shelf.folder)
     upload(playing, "campaign.ipynb", good_bytes)
     message = assert_refused_and_unchanged(playing, before, "disk is full")
@@ -508,7 +510,6 @@ def test_a_failed_write_says_why_in_the_oss_words(code: int, words: str) -> None
 
 def test_a_write_refused_by_the_os_is_shown_beside_the_control(tmp_path: Path, good_bytes: bytes,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from kit.gamefile import store
     from kit.widgets.session import TableSession
 
     path = tmp_path / "game.ipynb"
@@ -518,7 +519,7 @@ def test_a_write_refused_by_the_os_is_shown_beside_the_control(tmp_path: Path, g
     def refused(target: Any, data: Any) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(target))
 
-    monkeypatch.setattr(store, "atomic_write", refused)
+    monkeypatch.setattr(files, "atomic_write", refused)
     line = ErrorLine()
     taken = attempt(line, lambda: session.act("check", character="Mira", skill="Defy", difficulty="Hard"))
     assert taken is None and line.message.startswith("the games folder is read-only (")

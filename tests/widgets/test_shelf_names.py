@@ -20,7 +20,7 @@ import pytest
 from kit import gamefile
 from kit.gamefile import DRAWING, HeldGameFile, turn_code, verify
 from kit.gamefile.chapters import campaign_base, chapter_path, close_chapter
-from kit.widgets.shelf import Shelf
+from kit.gamefile.shelf import Shelf
 from kit.widgets.table import Table
 
 WHEN = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kit import gamefile
-from kit.widgets.shelf import Shelf, safe_file_name
+from kit.gamefile.shelf import Shelf, safe_file_name
 from kit.widgets.table import Table
 
 WHEN = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)

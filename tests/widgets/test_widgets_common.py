@@ -185,7 +185,7 @@ def test_session_in_memory_tells_first_listeners_first():
 
 def _session_on_a_full_disk(tmp_path, monkeypatch):
     """A session on a saved game whose next write fails (the disk is full); with the file's bytes and state."""
-    from kit.gamefile import store
+    from kit.gamefile import files
 
     path = tmp_path / "game.ipynb"
     gamefile.save(mira_game(), path)
@@ -195,7 +195,7 @@ def _session_on_a_full_disk(tmp_path, monkeypatch):
     def full_disk(target, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "atomic_write", full_disk)
+    monkeypatch.setattr(files, "atomic_write", full_disk)
     return session, path, before, session.game.fingerprint()
 
 
