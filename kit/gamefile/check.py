@@ -336,6 +336,9 @@ def check_header(raw: RawGameFile, header: Header, *, full: bool = True) -> Brok
     if made_by:  # the one field not derived from the turns: still one line of plain text, as the header shows it
         return BrokenGameError(None, f"the header's created_with {made_by} (G-2): the header cell would show text "
                                      "no turn made")
+    stored = raw.metadata.get("characters")
+    if stored != header.characters and stored == header.characters_before:  # as kits before this one wrote it
+        header = replace(header, characters=dict(stored))
     problems = header.problems(raw.metadata)
     if problems:
         return BrokenGameError(None, "the header does not match the turns: " + "; ".join(problems))

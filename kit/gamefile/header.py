@@ -83,11 +83,14 @@ def game_id_for(seed: str) -> str:
     return seed_commitment(seed)[:12]
 
 
-def characters_of(game: Game, players: Mapping[str, list[str]] | None = None) -> dict[str, str]:
+def characters_of(game: Game, players: Mapping[str, list[str]] | None = None, *,
+                  by_seat: bool = True) -> dict[str, str]:
     """The characters at the table (from the game's state) and who plays each.
 
     The player is the character's own ``player`` when the system records one, else the player
-    who named the character when the game started, else ``""``.
+    who named the character when the game started, else the player whose seat created it (P-1),
+    else ``""`` (a character of the GM's, or of a game without seats). ``by_seat=False`` leaves
+    out the seat that created it, as kits before this one wrote the field (read, never written).
     """
     found = getattr(game.state, "characters", None)
     if isinstance(found, Mapping):
@@ -101,7 +104,13 @@ def characters_of(game: Game, players: Mapping[str, list[str]] | None = None) ->
     out = {}
     for name, value in items:
         owner = getattr(value, "player", None)
-        out[name] = owner if isinstance(owner, str) else declared.get(name, "")
+        if isinstance(owner, str):
+            out[name] = owner
+        elif name in declared or not by_seat:
+            out[name] = declared.get(name, "")
+        else:
+            seat = game.seating.owners.get(name, "")
+            out[name] = seat if seat in roster else ""
     return out
 
 
@@ -133,6 +142,9 @@ class Header:
     """A later chapter's checkpoint: the state it starts from (C-1)."""
     chapter_turns: int = CHAPTER_TURNS
     """How many turns a chapter holds before the next one starts (C-3): the group's choice."""
+    characters_before: dict[str, str] | None = field(default=None, compare=False, repr=False)
+    """The characters as kits before this one derived them (no player for one created from a seat): a file they
+    wrote still reads with them; a file written now names every character's player (P-1)."""
 
     @property
     def first_turn(self) -> int:
@@ -174,6 +186,7 @@ class Header:
             options=dict(game.options),
             players={name: list(chars) for name, chars in game.players.items()},
             characters=characters_of(game),
+            characters_before=characters_of(game, by_seat=False),
             created_with=created_with or f"kit {kit.__version__}",
             turns=len(game.log.events),
             head=game.log.head,
@@ -190,7 +203,8 @@ class Header:
 
     def updated(self, game: Game) -> Header:
         """This header with the turn count, head and characters of ``game``."""
-        return replace(self, characters=characters_of(game, self.players), turns=len(game.log.events),
+        return replace(self, characters=characters_of(game, self.players),
+                       characters_before=characters_of(game, self.players, by_seat=False), turns=len(game.log.events),
                        head=game.log.head)
 
     def to_dict(self) -> dict[str, Any]:

@@ -86,6 +86,9 @@ def same_turns(raw: RawGameFile, game: Game) -> Header:
     problem = check_header(raw, header)
     if problem:
         raise problem
+    stored_characters = raw.metadata.get("characters")
+    if stored_characters != header.characters and stored_characters == header.characters_before:
+        header = replace(header, characters=dict(stored_characters))  # as an older kit wrote it: spliced as it is
     return header
 
 
